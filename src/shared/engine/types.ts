@@ -1,0 +1,125 @@
+// The shape every game module shares. Pure data and functions: no Node, DOM or Electron.
+// States are plain JSON-serialisable objects and are never mutated: `apply` returns a new state.
+
+export const GAME_IDS = ['foursies', 'farkle', 'fouche', 'four-plus'] as const
+export type GameId = (typeof GAME_IDS)[number]
+
+/** One line of a game record after the header: a throw or a decision. */
+export type Move =
+  | { roll: number[] }
+  | { reroll: number[] }
+  | { socks: true }
+  | { end: true }
+  | { keep: number[] }
+  | { bank: true }
+
+/** A decision the rules offer now, ready to be sent back as a move. */
+export interface Decision {
+  move: Move
+  /** What a player reads on the button, e.g. "Re-roll 2+2", "Keep 1 1 1 (1,000)", "Bank 650". */
+  label: string
+  /** Points this decision is worth where that is meaningful (a keep's points, a bank's total). */
+  points?: number
+}
+
+/** A decision the table might look for that the rules do not allow right now, and why. */
+export interface BlockedDecision {
+  move: Move
+  label: string
+  reason: string
+}
+
+/** What the rules allow next. */
+export interface Offer {
+  finished: boolean
+  /** Seat that acts next; null when finished, and during a Foursies duel (all duellists throw at once). */
+  toPlay: number | null
+  /** Seats whose dice the next `roll` line holds, in the order of its values (a duel: several). */
+  throwers: number[]
+  /** How many values the next `roll` line must hold; 0 when no throw is allowed now. */
+  diceDue: number
+  /** Why the throw is due, in words, when it is not an ordinary throw ("Odd man out: re-roll the 2"). */
+  throwNote?: string
+  /** Decision lines allowed now (never `roll`). Each false four, socks, end; each keep; bank. */
+  decisions: Decision[]
+  /** Decisions not allowed now, with the reason (e.g. bank below the entry minimum). */
+  blocked: BlockedDecision[]
+}
+
+/** Something that just happened. `describe` turns it into words a table can hear. */
+export interface GameEvent {
+  kind: string
+  seat?: number
+  /** A big scoreboard word for this event, if it deserves one: "Bust!", "Foursies!", "Duel!"... */
+  announce?: string
+  [detail: string]: unknown
+}
+
+export type Applied<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: string }
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/** The `referee replay` output, per shared/record-format.md. More keys may follow these. */
+export interface Summary {
+  game: GameId
+  finished: boolean
+  winners: string[]
+  players: SummaryPlayer[]
+  toPlay: string | null
+  tab?: string
+  [more: string]: unknown
+}
+
+export interface SummaryPlayer {
+  name: string
+  score: number
+  rounds?: number
+  tours?: number
+  out: boolean
+  [more: string]: unknown
+}
+
+/** One die as a screen shows it. */
+export interface ShownDie {
+  value: number
+  /** Thrown in the latest throw. */
+  fresh: boolean
+  /** Set aside earlier this turn (Farkle/Fouche) rather than on the table. */
+  setAside?: boolean
+}
+
+/** What a screen needs beyond the summary: the dice, the turn, the phase, in display form. */
+export interface TableView {
+  /** e.g. "Round 2 · Tour 1", "Round 3 of 3", "Final turns", "Flash round", "Duel". */
+  phase: string
+  /** The dice of the current (or just-ended) turn. Empty before the first throw of a turn. */
+  dice: ShownDie[]
+  /** Points the player to act has made this turn so far (null where the game has no turn points). */
+  turnPoints: number | null
+  /** Seats still duelling (Foursies) or in flash rounds (4-PLU$). */
+  contenders?: number[]
+  /** Per seat extra facts a scoreboard may show, e.g. "owes a reply", "1 throw fewer". */
+  notes?: Record<number, string>
+}
+
+export interface GameModule<S, O = Record<string, unknown>> {
+  id: GameId
+  title: string
+  minPlayers: number
+  /** How many dice the game uses. */
+  diceCount: number
+  /** The default value of every option on the game's rules page. */
+  defaults: O
+  /**
+   * Checks a header's `rules` object (undefined when absent): unknown keys, wrong types and
+   * out-of-range values are refused with a reason. Missing keys take their default.
+   */
+  parseOptions(raw: Record<string, unknown> | undefined, playerCount: number): Parsed<O>
+  init(players: readonly string[], options: O): S
+  offer(state: S): Offer
+  /** Applies one record line. An illegal line is refused with a reason a player understands. */
+  apply(state: S, move: Move): Applied<S>
+  /** Words for an event: "Ann scores a 4 and has 3", "Bust! Bob stays on 2". */
+  describe(event: GameEvent, players: readonly string[]): string
+  summary(state: S): Summary
+  table(state: S): TableView
+}
