@@ -1,0 +1,26 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        external: ['serialport', '@serialport/parser-readline', 'ws', 'qrcode']
+      }
+    }
+  },
+  preload: {
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } }
+    }
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
+    },
+    plugins: [vue()]
+  }
+})

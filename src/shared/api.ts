@@ -1,0 +1,155 @@
+// The one API every screen talks to, whether through Electron's preload or the headless host's
+// WebSocket. Screens show `TableState` and send requests; main owns the game and the rules.
+import type { GameId, Move, Offer, Summary, TableView } from './engine/types'
+
+export interface GameSetup {
+  game: GameId
+  /** Names in seat order (clockwise). */
+  players: string[]
+  /** Options of the game's rules page (record header `rules`). */
+  rules?: Record<string, unknown>
+}
+
+export interface LogEntry {
+  /** Index of the record line (1 = first move after the header) that produced this entry. */
+  line: number
+  text: string
+  kind: string
+  seat?: number
+}
+
+export interface Announcement {
+  text: string
+  kind: string
+  /** Increases with every announcement, so a screen can tell a repeat from a new one. */
+  id: number
+}
+
+/** A decision with the keypad keys that choose it. */
+export interface OfferedDecision {
+  move: Move
+  label: string
+  points?: number
+  keys: string
+}
+
+export interface GameView {
+  game: GameId
+  title: string
+  players: string[]
+  rules: Record<string, unknown>
+  summary: Summary
+  offer: Offer
+  /** The offer's decisions with their keypad keys. */
+  decisions: OfferedDecision[]
+  table: TableView
+  /** The latest entries of what happened, oldest first. */
+  log: LogEntry[]
+  announcement: Announcement | null
+  moveCount: number
+  startedAt: number
+}
+
+export type MessageLevel = 'info' | 'warning' | 'error'
+
+export interface TableMessage {
+  text: string
+  level: MessageLevel
+  id: number
+}
+
+export interface KeypadView {
+  /** Digits typed so far. */
+  buffer: string
+  /** What Enter would do now, in words ("Enter a throw of 4 dice"). */
+  hint: string
+}
+
+export interface HistoryEntry {
+  id: string
+  game: GameId
+  title: string
+  players: string[]
+  winners: string[]
+  startedAt: number
+  /** When the game ended, or was abandoned unfinished. */
+  finishedAt: number
+  finished: boolean
+  moves: number
+}
+
+export interface SharingView {
+  enabled: boolean
+  /** Addresses viewers on the LAN can open (scoreboard). */
+  urls: string[]
+  /** Pairing code that lets another device enter dice; shown on the host only. */
+  pairingCode: string | null
+  /** A QR code (SVG markup, made in main) of the first address, for a phone to scan. */
+  qrSvg: string | null
+}
+
+export interface TableState {
+  /** Increases with every change. */
+  version: number
+  current: GameView | null
+  keypad: KeypadView
+  message: TableMessage | null
+  recentPlayers: string[]
+  /** Whether this screen may send moves (LAN viewers cannot). */
+  canControl: boolean
+  sharing: SharingView | null
+}
+
+export type Outcome = { ok: true } | { ok: false; error: string }
+
+/** One step of a game from the history, as a screen steps through it. */
+export interface ReplayStep {
+  line: number
+  text: string
+  summary: Summary
+  table: TableView
+}
+
+export interface HistoryGame {
+  entry: HistoryEntry
+  record: string
+  steps: ReplayStep[]
+}
+
+/** Keys of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad). */
+export const KEYPAD_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Enter', 'Backspace', '+', '-', '*', '/', '.'] as const
+export type KeypadKey = (typeof KEYPAD_KEYS)[number]
+
+export interface TableApi {
+  getState(): Promise<TableState>
+  /** Called with every new state; returns a function that stops listening. */
+  onState(listener: (state: TableState) => void): () => void
+  newGame(setup: GameSetup): Promise<Outcome>
+  /** Sends one record line (a throw or a decision) as entered on a screen. */
+  submit(move: Move): Promise<Outcome>
+  keypad(key: KeypadKey): Promise<Outcome>
+  /** Throws exactly the dice that are due with virtual dice. */
+  rollVirtual(): Promise<Outcome>
+  undo(): Promise<Outcome>
+  /** Leaves the current game unfinished (it stays in the history as abandoned). */
+  abandon(): Promise<Outcome>
+  exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }>
+  importRecord(text: string): Promise<Outcome>
+  listHistory(): Promise<HistoryEntry[]>
+  openHistory(id: string): Promise<HistoryGame | { error: string }>
+  setSharing(enabled: boolean): Promise<Outcome>
+}
+
+/** Methods a screen may call, i.e. every API method but the state subscription. */
+export type ApiMethod = Exclude<keyof TableApi, 'onState'>
+
+/** The headless host's WebSocket transport (path `/api`): requests, replies and state pushes. */
+export interface WireRequest {
+  id: number
+  method: ApiMethod
+  args: unknown[]
+}
+export type WireReply = { id: number; result: unknown } | { id: number; error: string }
+export interface WirePush {
+  state: TableState
+}

@@ -1,0 +1,140 @@
+// A game is a fold of its record: the state after N lines is the engine applied to those N
+// lines. Undo, replay, crash recovery and import all come from here.
+import { GAMES, type AnyGameModule } from './engine'
+import type { GameEvent, Offer, Parsed, Summary, TableView } from './engine/types'
+import {
+  isBlankLine,
+  parseHeaderLine,
+  parseMoveLine,
+  serializeHeader,
+  serializeMove,
+  splitRecordLines,
+  type Header,
+  type RecordedMove
+} from './record'
+
+export interface Game {
+  readonly header: Header
+  readonly options: unknown
+  readonly moves: readonly RecordedMove[]
+  /** The engine's state after every move. */
+  readonly state: unknown
+}
+
+export type Played = { ok: true; game: Game; events: GameEvent[] } | { ok: false; error: string }
+
+export type Replayed =
+  | { ok: true; game: Game; events: GameEvent[]; truncatedTail: boolean }
+  | { ok: false; line: number; error: string }
+
+export function moduleOf(game: Game | Header): AnyGameModule {
+  return GAMES['header' in game ? game.header.game : game.game]
+}
+
+/** Starts a game from a checked header, refusing options the game's page does not allow. */
+export function startGame(header: Header): Parsed<Game> {
+  const module = GAMES[header.game]
+  if (header.players.length < module.minPlayers) {
+    return { ok: false, error: `${module.title} needs at least ${module.minPlayers} players` }
+  }
+  const options = module.parseOptions(header.rules, header.players.length)
+  if (!options.ok) return options
+  return { ok: true, value: { header, options: options.value, moves: [], state: module.init(header.players, options.value) } }
+}
+
+/** Applies one move; an illegal move is refused with the engine's reason and changes nothing. */
+export function play(game: Game, recorded: RecordedMove): Played {
+  const applied = moduleOf(game).apply(game.state, recorded.move)
+  if (!applied.ok) return applied
+  return { ok: true, game: { ...game, moves: [...game.moves, recorded], state: applied.state }, events: applied.events }
+}
+
+/** The game as it was before its last move (the same game when there is none). */
+export function undo(game: Game): Game {
+  if (game.moves.length === 0) return game
+  return replayMoves(game, game.moves.length - 1)
+}
+
+/** The game after only its first `count` moves, folded again from the start. */
+export function replayMoves(game: Game, count: number): Game {
+  const module = moduleOf(game)
+  let state = module.init(game.header.players, game.options)
+  const moves = game.moves.slice(0, count)
+  for (const recorded of moves) {
+    const applied = module.apply(state, recorded.move)
+    if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
+    state = applied.state
+  }
+  return { ...game, moves, state }
+}
+
+export interface ReplayOptions {
+  /**
+   * After a crash the last line may be cut off mid-write. With this set, an unparsable last line
+   * that has no line end is dropped (and reported as `truncatedTail`) instead of refusing the record.
+   */
+  tolerateTruncatedTail?: boolean
+}
+
+/** Reads, checks and replays a whole record. The first bad line stops it, with its line number. */
+export function replayText(text: string, options: ReplayOptions = {}): Replayed {
+  const lines = splitRecordLines(text)
+  const endsWithNewline = /\n$/.test(text)
+  let headerAt = -1
+  for (let i = 0; i < lines.length; i++) {
+    if (!isBlankLine(lines[i])) {
+      headerAt = i
+      break
+    }
+  }
+  if (headerAt < 0) return { ok: false, line: 1, error: 'the record is empty: the first line must be the header' }
+  const header = parseHeaderLine(lines[headerAt])
+  if (!header.ok) return { ok: false, line: headerAt + 1, error: `invalid header: ${header.error}` }
+  const started = startGame(header.value)
+  if (!started.ok) return { ok: false, line: headerAt + 1, error: `invalid header: ${started.error}` }
+
+  const module = moduleOf(started.value)
+  let state = started.value.state
+  let events: GameEvent[] = []
+  const moves: RecordedMove[] = []
+  let truncatedTail = false
+  for (let i = headerAt + 1; i < lines.length; i++) {
+    const line = lines[i]
+    if (isBlankLine(line)) continue
+    const parsed = parseMoveLine(line)
+    if (!parsed.ok) {
+      if (options.tolerateTruncatedTail && i === lines.length - 1 && !endsWithNewline) {
+        truncatedTail = true
+        break
+      }
+      return { ok: false, line: i + 1, error: parsed.error }
+    }
+    const applied = module.apply(state, parsed.value.move)
+    if (!applied.ok) return { ok: false, line: i + 1, error: applied.error }
+    state = applied.state
+    events = applied.events
+    moves.push(parsed.value)
+  }
+  return { ok: true, game: { ...started.value, moves, state }, events, truncatedTail }
+}
+
+/** The record as JSON Lines text, ending with a line end. */
+export function recordText(game: Game): string {
+  return [serializeHeader(game.header), ...game.moves.map(serializeMove)].join('\n') + '\n'
+}
+
+export function offerOf(game: Game): Offer {
+  return moduleOf(game).offer(game.state)
+}
+
+export function summaryOf(game: Game): Summary {
+  return moduleOf(game).summary(game.state)
+}
+
+export function tableOf(game: Game): TableView {
+  return moduleOf(game).table(game.state)
+}
+
+export function describeEvent(game: Game, event: GameEvent): string {
+  return moduleOf(game).describe(event, game.header.players)
+}

@@ -1,0 +1,209 @@
+// Game records: JSON Lines per shared/record-format.md. Parsing here checks the shape of each
+// line; whether a line is allowed at that point of the game is the rules engine's business.
+import { GAME_IDS, type GameId, type Move, type Parsed } from './engine/types'
+
+export interface Header {
+  game: GameId
+  players: string[]
+  rules?: Record<string, unknown>
+  meta?: Record<string, unknown>
+}
+
+/** A record line after the header: the move, and when it happened if the record says so. */
+export interface RecordedMove {
+  move: Move
+  at?: number
+}
+
+const MOVE_KEYS = ['roll', 'reroll', 'socks', 'end', 'keep', 'bank'] as const
+type MoveKey = (typeof MOVE_KEYS)[number]
+const HEADER_KEYS = new Set(['game', 'players', 'rules', 'meta'])
+
+/** Splits record text into lines: a byte-order mark and CRLF are accepted. */
+export function splitRecordLines(text: string): string[] {
+  const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  const lines = withoutBom.split('\n')
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
+}
+
+export function isBlankLine(line: string): boolean {
+  return line.trim() === ''
+}
+
+/**
+ * JSON.parse keeps the last of two equal keys without a word; the format calls such a line
+ * malformed. Counting the keys written in the text against the keys parsed finds them.
+ */
+function keysWritten(text: string): number {
+  let count = 0
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 34 /* " */) continue
+    i++
+    while (i < text.length && text.charCodeAt(i) !== 34) {
+      if (text.charCodeAt(i) === 92 /* \ */) i++
+      i++
+    }
+    let j = i + 1
+    while (j < text.length && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r' || text[j] === '\n')) j++
+    if (text[j] === ':') count++
+  }
+  return count
+}
+
+function keysParsed(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + keysParsed(item), 0)
+  if (value === null || typeof value !== 'object') return 0
+  let count = 0
+  for (const key of Object.keys(value)) count += 1 + keysParsed((value as Record<string, unknown>)[key])
+  return count
+}
+
+function parseObject(line: string): Parsed<Record<string, unknown>> {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch {
+    return { ok: false, error: 'not valid JSON' }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, error: 'a record line must be a JSON object' }
+  }
+  if (keysWritten(line) !== keysParsed(value)) return { ok: false, error: 'a key is repeated' }
+  return { ok: true, value: value as Record<string, unknown> }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+function describeDice(key: MoveKey, value: unknown): string | null {
+  if (!Array.isArray(value)) return `"${key}" must be a list of die values`
+  if (value.length === 0) return `"${key}" must not be empty`
+  for (const die of value) {
+    if (typeof die !== 'number' || !Number.isInteger(die) || die < 1 || die > 6) {
+      return `${JSON.stringify(die)} is not a die value (1-6)`
+    }
+  }
+  return null
+}
+
+/** Parses a header line (line 1). */
+export function parseHeaderLine(line: string): Parsed<Header> {
+  const parsed = parseObject(line)
+  if (!parsed.ok) return parsed
+  return checkHeader(parsed.value)
+}
+
+/** Checks a header object's shape. The game's own options are checked by its module. */
+export function checkHeader(object: Record<string, unknown>): Parsed<Header> {
+  for (const key of Object.keys(object)) {
+    if (!HEADER_KEYS.has(key)) return { ok: false, error: `unknown header key "${key}"` }
+  }
+  const { game, players, rules, meta } = object
+  if (game === undefined) return { ok: false, error: 'the header has no "game"' }
+  if (typeof game !== 'string' || !(GAME_IDS as readonly string[]).includes(game)) {
+    return { ok: false, error: `unknown game ${JSON.stringify(game)} (expected one of ${GAME_IDS.join(', ')})` }
+  }
+  if (!Array.isArray(players)) return { ok: false, error: '"players" must be a list of names' }
+  if (players.length === 0) return { ok: false, error: 'a game needs at least one player' }
+  const seen = new Set<string>()
+  for (const name of players) {
+    if (typeof name !== 'string' || name === '') return { ok: false, error: 'every player name must be a non-empty string' }
+    if (seen.has(name)) return { ok: false, error: `two players are called ${JSON.stringify(name)}` }
+    seen.add(name)
+  }
+  if (rules !== undefined && !isPlainObject(rules)) return { ok: false, error: '"rules" must be an object' }
+  if (meta !== undefined && !isPlainObject(meta)) return { ok: false, error: '"meta" must be an object' }
+  const header: Header = { game: game as GameId, players: players as string[] }
+  if (rules !== undefined) header.rules = rules
+  if (meta !== undefined) header.meta = meta
+  return { ok: true, value: header }
+}
+
+/** Parses a line after the header. */
+export function parseMoveLine(line: string): Parsed<RecordedMove> {
+  const parsed = parseObject(line)
+  if (!parsed.ok) return parsed
+  return checkMove(parsed.value)
+}
+
+/** Checks that an object is exactly one record move (plus an optional "at"). */
+export function checkMove(object: Record<string, unknown>): Parsed<RecordedMove> {
+  let found: MoveKey | null = null
+  let at: number | undefined
+  for (const key of Object.keys(object)) {
+    if (key === 'at') {
+      const value = object.at
+      if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: '"at" must be a time in milliseconds' }
+      at = value
+    } else if ((MOVE_KEYS as readonly string[]).includes(key)) {
+      if (found !== null) return { ok: false, error: `a line holds one move, not both "${found}" and "${key}"` }
+      found = key as MoveKey
+    } else if (HEADER_KEYS.has(key)) {
+      return { ok: false, error: 'a header may only be the first line' }
+    } else {
+      return { ok: false, error: `unknown key "${key}"` }
+    }
+  }
+  if (found === null) return { ok: false, error: 'the line holds no move' }
+  const value = object[found]
+  let move: Move
+  switch (found) {
+    case 'roll':
+    case 'reroll':
+    case 'keep': {
+      const problem = describeDice(found, value)
+      if (problem) return { ok: false, error: problem }
+      move = { [found]: (value as number[]).slice() } as Move
+      break
+    }
+    case 'socks':
+    case 'end':
+    case 'bank':
+      if (value !== true) return { ok: false, error: `"${found}" must be exactly true` }
+      move = { [found]: true } as Move
+      break
+  }
+  return { ok: true, value: at === undefined ? { move } : { move, at } }
+}
+
+export function serializeHeader(header: Header): string {
+  const ordered: Record<string, unknown> = { game: header.game, players: header.players }
+  if (header.rules !== undefined) ordered.rules = header.rules
+  if (header.meta !== undefined) ordered.meta = header.meta
+  return JSON.stringify(ordered)
+}
+
+export function serializeMove(recorded: RecordedMove): string {
+  return JSON.stringify(recorded.at === undefined ? recorded.move : { ...recorded.move, at: recorded.at })
+}
+
+/** The key of a move: "roll", "keep", ... */
+export function moveKind(move: Move): MoveKey {
+  for (const key of MOVE_KEYS) if (key in move) return key
+  throw new Error('not a move')
+}
+
+/** Decodes UTF-8, naming the first line that is not valid UTF-8. */
+export function decodeRecordBytes(bytes: Uint8Array): { ok: true; text: string } | { ok: false; line: number; error: string } {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+  try {
+    return { ok: true, text: decoder.decode(bytes) }
+  } catch {
+    let line = 1
+    let start = 0
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i === bytes.length || bytes[i] === 0x0a) {
+        try {
+          decoder.decode(bytes.subarray(start, i))
+        } catch {
+          return { ok: false, line, error: 'the line is not valid UTF-8' }
+        }
+        line++
+        start = i + 1
+      }
+    }
+    return { ok: false, line: 1, error: 'the record is not valid UTF-8' }
+  }
+}
