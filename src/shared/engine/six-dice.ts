@@ -1,0 +1,666 @@
+// The six-dice core shared by Farkle and Fouche: scoring by best split under a table, the
+// scoring selections of a throw, farkle detection, and the turn state machine (keep, bank, hot
+// dice, entry minimum, target and the end of the game). Pure data and functions.
+//
+// Readings the rules pages leave open (shared/rules/farkle.md, shared/rules/fouche.md):
+// - A keep always scores its best split; the player cannot ask for a worse reading
+//   (1 1 1 kept together is three 1s = 1,000, never three single 1s = 300): "the player always
+//   gets the best reading".
+// - A keep is legal when some split covers every kept die; its points are the best such split.
+//   Keeping fewer scoring dice than the throw offers is always allowed ("any selection").
+// - A split may use the same combination twice (two "three 1s"), and pairs / triplets of one
+//   value count as different pairs / triplets (the pages read six of a kind as three pairs and
+//   as two triplets, four of a kind plus a pair as three pairs).
+// - A farkle after hot dice loses the whole turn, points from before the hot dice included:
+//   "the turn's points are lost" and hot dice keep the turn going.
+// - Hot dice give no bonus and do not force a throw: the player still chooses bank or throw six.
+// - The entry minimum applies to the whole turn (all its keeps), and "nothing banked yet" means
+//   a banked total of 0; once on the board every bank is allowed.
+// - Only the first player to end a turn at or above the target starts the end of the game;
+//   passing the target during the final turns changes nothing but the totals.
+// - One player alone: reaching the target ends the game at once (there is no other player and
+//   the lap is complete), and that player wins.
+// - The winner is the highest banked total when the game ends, even if that is not the player
+//   who reached the target first; a tie gives several winners.
+// - Fouche's lap starts at the first seat (the computer opponent moves first): after the
+//   target is reached, the seats after that player up to the last seat play; none wrap round.
+// - `table().dice` keeps showing the dice of a turn that just ended (the farkle, the banked
+//   set-aside dice) until the next throw; turnPoints is then 0, the next player's.
+// - Fouche's "ones and fives may always be set aside one at a time" needs no special rule:
+//   every die of a keep only has to belong to some combination of its split.
+// - `entry` larger than `target` is allowed (the record format only refuses entry < 0 and
+//   target < 1); such a game simply needs a big first bank.
+// - A bank decision's `points` are the turn's points being banked (its label: "Bank 650").
+
+import type {
+  Applied,
+  BlockedDecision,
+  Decision,
+  GameEvent,
+  GameModule,
+  Move,
+  Offer,
+  Parsed,
+  ShownDie,
+  Summary,
+  TableView
+} from './types'
+
+// ---------------------------------------------------------------------------------------------
+// Scoring tables
+
+/** One concrete combination: these dice (values), worth these points. */
+export interface Combination {
+  name: string
+  /** The dice values, sorted ascending. */
+  dice: number[]
+  points: number
+}
+
+/** A scoring table compiled for fast lookups (at most six dice). */
+export interface ScoringTable {
+  name: string
+  combinations: readonly Combination[]
+  /** best[code]: best split's points of the multiset `code`, -1 when no split covers every die. */
+  readonly best: Int16Array
+  /** farkle[code]: 1 when no die of the multiset scores. */
+  readonly farkle: Uint8Array
+}
+
+const POW7 = [1, 7, 49, 343, 2401, 16807, 117649]
+const CODE_SIZE = POW7[6]
+
+/** Multiset code: base 7, digit v-1 = how many dice show v. Only for 0..6 dice of values 1..6. */
+function codeOf(values: readonly number[]): number {
+  let code = 0
+  for (let i = 0; i < values.length; i++) code += POW7[values[i] - 1]
+  return code
+}
+
+function countsOf(code: number): number[] {
+  const c = [0, 0, 0, 0, 0, 0, 0]
+  for (let v = 1; v <= 6; v++) c[v] = Math.floor(code / POW7[v - 1]) % 7
+  return c
+}
+
+function valuesOfCode(code: number): number[] {
+  const c = countsOf(code)
+  const out: number[] = []
+  for (let v = 1; v <= 6; v++) for (let k = 0; k < c[v]; k++) out.push(v)
+  return out
+}
+
+/** Every multiset code of 0..6 dice, by ascending dice count. */
+const ALL_CODES: number[] = (() => {
+  const byCount: number[][] = [[], [], [], [], [], [], []]
+  const rec = (v: number, left: number, code: number, n: number): void => {
+    if (v > 6) {
+      byCount[n].push(code)
+      return
+    }
+    for (let k = 0; k <= left; k++) rec(v + 1, left - k, code + k * POW7[v - 1], n + k)
+  }
+  rec(1, 6, 0, 0)
+  return byCount.flat()
+})()
+
+function validDice(values: readonly number[]): boolean {
+  if (values.length > 6) return false
+  for (const v of values) if (!Number.isInteger(v) || v < 1 || v > 6) return false
+  return true
+}
+
+/** Builds and compiles a scoring table from concrete combinations. */
+export function defineTable(name: string, combinations: Combination[]): ScoringTable {
+  const combos = combinations.map((c) => ({ ...c, dice: [...c.dice].sort((a, b) => a - b) }))
+  const comboCodes = combos.map((c) => codeOf(c.dice))
+  const comboCounts = comboCodes.map(countsOf)
+  const best = new Int16Array(CODE_SIZE).fill(-1)
+  const farkle = new Uint8Array(CODE_SIZE)
+  best[0] = 0
+  for (const code of ALL_CODES) {
+    if (code === 0) continue
+    const c = countsOf(code)
+    let top = -1
+    for (let i = 0; i < combos.length; i++) {
+      const k = comboCounts[i]
+      let fits = true
+      for (let v = 1; v <= 6; v++) if (k[v] > c[v]) { fits = false; break }
+      if (!fits) continue
+      const rest = best[code - comboCodes[i]]
+      if (rest >= 0 && rest + combos[i].points > top) top = rest + combos[i].points
+    }
+    best[code] = top
+  }
+  // A multiset farkles when no non-empty sub-multiset is fully covered by a split.
+  for (const code of ALL_CODES) {
+    if (code === 0) { farkle[0] = 1; continue }
+    if (best[code] > 0) { farkle[code] = 0; continue }
+    let all = 1
+    for (let v = 1; v <= 6; v++) {
+      const p = POW7[v - 1]
+      if (Math.floor(code / p) % 7 > 0 && farkle[code - p] === 0) { all = 0; break }
+    }
+    farkle[code] = all
+  }
+  return { name, combinations: combos, best, farkle }
+}
+
+// Helpers for table definitions.
+export const single = (v: number, points: number): Combination => ({ name: `single ${v}`, dice: [v], points })
+export const ofAKind = (n: number, v: number, points: number, name?: string): Combination => ({
+  name: name ?? `${['', 'one', 'two', 'three', 'four', 'five', 'six'][n]} ${v}s`,
+  dice: Array(n).fill(v),
+  points
+})
+export const straight = (points: number): Combination => ({ name: 'straight', dice: [1, 2, 3, 4, 5, 6], points })
+/** Three pairs, any values (equal values allowed: four of a kind + a pair, six of a kind). */
+export function threePairs(points: number): Combination[] {
+  const out: Combination[] = []
+  for (let a = 1; a <= 6; a++)
+    for (let b = a; b <= 6; b++)
+      for (let c = b; c <= 6; c++) out.push({ name: 'three pairs', dice: [a, a, b, b, c, c], points })
+  return out
+}
+/** Two triplets, any values (equal values allowed: six of a kind). */
+export function twoTriplets(points: number): Combination[] {
+  const out: Combination[] = []
+  for (let a = 1; a <= 6; a++)
+    for (let b = a; b <= 6; b++) out.push({ name: 'two triplets', dice: [a, a, a, b, b, b], points })
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring functions
+
+/**
+ * Points of the best split of `values` (dice of one throw) into combinations of `table`, or null
+ * when no split uses every die (some die belongs to no combination). [] scores 0.
+ * At most six dice; values outside 1..6 give null.
+ */
+export function bestScore(values: readonly number[], table: ScoringTable): number | null {
+  if (!validDice(values)) return null
+  const b = table.best[codeOf(values)]
+  return b < 0 ? null : b
+}
+
+/** The combinations of the best split of `values`, or null as for bestScore. */
+export function bestSplit(values: readonly number[], table: ScoringTable): Combination[] | null {
+  if (!validDice(values)) return null
+  let code = codeOf(values)
+  if (table.best[code] < 0) return null
+  const out: Combination[] = []
+  while (code > 0) {
+    const c = countsOf(code)
+    const target = table.best[code]
+    const next = table.combinations.find((k) => {
+      const kc = codeOf(k.dice)
+      const kk = countsOf(kc)
+      for (let v = 1; v <= 6; v++) if (kk[v] > c[v]) return false
+      const rest = table.best[code - kc]
+      return rest >= 0 && rest + k.points === target
+    })
+    if (!next) return null // cannot happen for a compiled table
+    out.push(next)
+    code -= codeOf(next.dice)
+  }
+  return out
+}
+
+/** True when no die of the throw scores: a farkle. */
+export function isFarkle(values: readonly number[], table: ScoringTable): boolean {
+  if (!validDice(values)) return false
+  return table.farkle[codeOf(values)] === 1
+}
+
+export interface ScoringSelection {
+  /** The dice to set aside, sorted ascending. */
+  dice: number[]
+  points: number
+}
+
+const selectionCache = new WeakMap<ScoringTable, Map<number, ScoringSelection[]>>()
+
+function selectionsOfCode(code: number, table: ScoringTable): ScoringSelection[] {
+  let cache = selectionCache.get(table)
+  if (!cache) selectionCache.set(table, (cache = new Map()))
+  const hit = cache.get(code)
+  if (hit) return hit
+  const c = countsOf(code)
+  const out: ScoringSelection[] = []
+  const rec = (v: number, sub: number): void => {
+    if (v > 6) {
+      if (sub !== 0 && table.best[sub] >= 0) out.push({ dice: valuesOfCode(sub), points: table.best[sub] })
+      return
+    }
+    for (let k = 0; k <= c[v]; k++) rec(v + 1, sub + k * POW7[v - 1])
+  }
+  rec(1, 0)
+  out.sort(
+    (a, b) =>
+      b.points - a.points ||
+      b.dice.length - a.dice.length ||
+      a.dice.join(',').localeCompare(b.dice.join(','))
+  )
+  cache.set(code, out)
+  return out
+}
+
+/**
+ * Every distinct non-empty sub-multiset of the throw that may be set aside (each die belongs to
+ * its best split), with its points; by points, highest first. Empty for a farkle.
+ */
+export function scoringSelections(throwValues: readonly number[], table: ScoringTable): ScoringSelection[] {
+  if (!validDice(throwValues)) return []
+  return selectionsOfCode(codeOf(throwValues), table).map((s) => ({ dice: [...s.dice], points: s.points }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+/** 1234567 -> "1,234,567" (no locale dependence). */
+export function formatPoints(n: number): string {
+  const s = String(Math.abs(n))
+  let out = ''
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ','
+    out += s[i]
+  }
+  return n < 0 ? '-' + out : out
+}
+
+const diceText = (values: readonly number[]): string => [...values].sort((a, b) => a - b).join(' ')
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
+
+function listNames(names: string[]): string {
+  if (names.length <= 1) return names.join('')
+  return names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1]
+}
+
+// ---------------------------------------------------------------------------------------------
+// The turn state machine
+
+export interface SixDiceOptions {
+  /** Points a player with nothing banked must make in one turn to bank. 0: no minimum. */
+  entry: number
+  /** Banked total that starts the end of the game. */
+  target: number
+}
+
+export type SixDiceGameId = 'farkle' | 'fouche'
+
+/** How the game ends once a player reaches the target. */
+export type EndRule =
+  /** Farkle: every other player gets exactly one more turn, clockwise, wrapping. */
+  | 'one-more-turn-each'
+  /** Fouche: the lap is completed up to the last seat. */
+  | 'complete-the-lap'
+
+export interface SixDiceState {
+  game: SixDiceGameId
+  players: string[]
+  options: SixDiceOptions
+  /** Banked totals by seat. */
+  scores: number[]
+  /** Seat to act (the last seat to act once the game is over). */
+  seat: number
+  /** Turns completed so far, all players together. */
+  turnsDone: number
+  /** throw: a throw is due; keep: a keep is due; choose: bank or throw; over: finished. */
+  step: 'throw' | 'keep' | 'choose' | 'over'
+  /** Points made this turn so far by the player to act. */
+  turnPoints: number
+  /** Dice the next throw holds (step throw / choose): 6 at turn start and after hot dice. */
+  diceDue: number
+  /** The latest throw's values (of this turn, or of the turn that just ended). */
+  thrown: number[]
+  /** Dice set aside from the latest throw (empty while the keep is due). */
+  kept: number[]
+  /** Dice set aside this turn before the latest throw. */
+  setAside: number[]
+  /** Seat that reached the target first, or null. */
+  reachedBy: number | null
+  /** Turns still to play once the target is reached (null before). */
+  turnsLeft: number | null
+  /** Winning seats, in seat order, once the game is over. */
+  winners: number[]
+}
+
+export interface SixDiceGameConfig {
+  id: SixDiceGameId
+  title: string
+  table: ScoringTable
+  defaults: SixDiceOptions
+  endRule: EndRule
+}
+
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error })
+
+function isDie(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6
+}
+
+function checkDiceList(list: unknown, what: string): string | null {
+  if (!Array.isArray(list)) return `${what} must be a list of die values`
+  for (let i = 0; i < list.length; i++) {
+    if (!isDie(list[i])) return `${what}: a die shows 1 to 6, not ${JSON.stringify(list[i])}`
+  }
+  return null
+}
+
+/** Why `keep` (a sub-multiset of the throw) is no scoring selection, in words. */
+function whyKeepFails(keep: readonly number[], table: ScoringTable): string {
+  const code = codeOf(keep)
+  const c = countsOf(code)
+  // Best fully-scoring part of the keep: most points, then most dice.
+  let bestSub = 0
+  let bestPts = 0
+  let bestN = 0
+  const rec = (v: number, sub: number, n: number): void => {
+    if (v > 6) {
+      const p = table.best[sub]
+      if (sub !== 0 && p >= 0 && (p > bestPts || (p === bestPts && n > bestN))) {
+        bestSub = sub
+        bestPts = p
+        bestN = n
+      }
+      return
+    }
+    for (let k = 0; k <= c[v]; k++) rec(v + 1, sub + k * POW7[v - 1], n + k)
+  }
+  rec(1, 0, 0)
+  const left = valuesOfCode(code - bestSub)
+  if (bestSub === 0) {
+    if (keep.length === 1) return `a ${keep[0]} on its own scores nothing`
+    return `${diceText(keep)} scores nothing`
+  }
+  const leftText =
+    left.length === 1
+      ? `the ${left[0]} belongs`
+      : left.every((v) => v === left[0])
+        ? `${NUMBER_WORDS[left.length]} ${left[0]}s belong`
+        : `${diceText(left)} belong`
+  return `cannot set aside ${diceText(keep)}: ${leftText} to no combination (${diceText(valuesOfCode(bestSub))} alone scores ${formatPoints(bestPts)})`
+}
+
+export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceState, SixDiceOptions> {
+  const { id, title, table, defaults, endRule } = config
+
+  function parseOptions(raw: Record<string, unknown> | undefined): Parsed<SixDiceOptions> {
+    if (raw === undefined) return { ok: true, value: { ...defaults } }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      return fail(`${title} rules must be an object like {"entry":500,"target":10000}`)
+    }
+    const value = { ...defaults }
+    for (const key of Object.keys(raw)) {
+      const v = raw[key]
+      if (key === 'entry') {
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+          return fail(`${title} rule "entry" must be a whole number of points, 0 or more (0 turns it off); got ${JSON.stringify(v)}`)
+        }
+        value.entry = v
+      } else if (key === 'target') {
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
+          return fail(`${title} rule "target" must be a whole number of points, 1 or more; got ${JSON.stringify(v)}`)
+        }
+        value.target = v
+      } else {
+        return fail(`unknown ${title} rule "${key}" (${title} has "entry" and "target")`)
+      }
+    }
+    return { ok: true, value }
+  }
+
+  function init(players: readonly string[], options: SixDiceOptions): SixDiceState {
+    return {
+      game: id,
+      players: [...players],
+      options: { entry: options.entry, target: options.target },
+      scores: players.map(() => 0),
+      seat: 0,
+      turnsDone: 0,
+      step: 'throw',
+      turnPoints: 0,
+      diceDue: 6,
+      thrown: [],
+      kept: [],
+      setAside: [],
+      reachedBy: null,
+      turnsLeft: null,
+      winners: []
+    }
+  }
+
+  function entryBlocks(s: SixDiceState): boolean {
+    return s.scores[s.seat] === 0 && s.turnPoints < s.options.entry
+  }
+
+  function entryReason(s: SixDiceState): string {
+    return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}`
+  }
+
+  /** Ends the turn of `s.seat` (s is a fresh copy owned by apply); pushes events. */
+  function endTurn(s: SixDiceState, events: GameEvent[]): SixDiceState {
+    const n = s.players.length
+    const seat = s.seat
+    let reachedBy = s.reachedBy
+    let turnsLeft = s.turnsLeft
+    if (reachedBy === null && s.scores[seat] >= s.options.target) {
+      reachedBy = seat
+      turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
+      events.push({ kind: 'target', seat, total: s.scores[seat], target: s.options.target, turnsLeft })
+    } else if (turnsLeft !== null) {
+      turnsLeft -= 1
+    }
+    const turnsDone = s.turnsDone + 1
+    if (turnsLeft === 0) {
+      let top = -1
+      for (const sc of s.scores) if (sc > top) top = sc
+      const winners: number[] = []
+      for (let i = 0; i < n; i++) if (s.scores[i] === top) winners.push(i)
+      const names = listNames(winners.map((w) => s.players[w]))
+      events.push({
+        kind: 'gameOver',
+        winners,
+        total: top,
+        announce: winners.length === 1 ? `${names} wins!` : `${names} win!`
+      })
+      return { ...s, step: 'over', turnPoints: 0, diceDue: 0, reachedBy, turnsLeft, turnsDone, winners }
+    }
+    const next = (seat + 1) % n
+    events.push({ kind: 'nextTurn', seat: next })
+    return { ...s, seat: next, step: 'throw', turnPoints: 0, diceDue: 6, reachedBy, turnsLeft, turnsDone }
+  }
+
+  function applyRoll(s: SixDiceState, roll: unknown): Applied<SixDiceState> {
+    const who = s.players[s.seat]
+    if (s.step === 'keep') {
+      return fail(`${who} must first set aside scoring dice from the throw ${diceText(s.thrown)}`)
+    }
+    const bad = checkDiceList(roll, 'roll')
+    if (bad) return fail(bad)
+    const values = roll as number[]
+    if (values.length !== s.diceDue) {
+      return fail(`${who} throws ${s.diceDue} ${s.diceDue === 1 ? 'die' : 'dice'} now; the roll has ${values.length}`)
+    }
+    const thrown = values.slice()
+    const setAside = s.diceDue === 6 ? [] : s.kept.length ? s.setAside.concat(s.kept) : s.setAside
+    const events: GameEvent[] = [{ kind: 'throw', seat: s.seat, dice: values.slice() }]
+    if (table.farkle[codeOf(values)] === 1) {
+      events.push({ kind: 'farkle', seat: s.seat, lost: s.turnPoints, announce: 'Farkle!' })
+      const state = endTurn({ ...s, thrown, kept: [], setAside }, events)
+      return { ok: true, state, events }
+    }
+    return { ok: true, state: { ...s, step: 'keep', thrown, kept: [], setAside, diceDue: 0 }, events }
+  }
+
+  function applyKeep(s: SixDiceState, keep: unknown): Applied<SixDiceState> {
+    const who = s.players[s.seat]
+    if (s.step === 'throw') return fail(`${who} has no throw to set dice aside from: throw ${s.diceDue} dice first`)
+    if (s.step === 'choose') {
+      return fail(`one keep per throw: ${who} already set aside ${diceText(s.kept)}; throw ${s.diceDue} dice or bank`)
+    }
+    const bad = checkDiceList(keep, 'keep')
+    if (bad) return fail(bad)
+    const values = keep as number[]
+    if (values.length === 0) return fail('keep at least one scoring die')
+    // Sub-multiset of the latest throw?
+    const have = [0, 0, 0, 0, 0, 0, 0]
+    for (const v of s.thrown) have[v]++
+    const want = [0, 0, 0, 0, 0, 0, 0]
+    for (const v of values) want[v]++
+    for (let v = 1; v <= 6; v++) {
+      if (want[v] > have[v]) {
+        return have[v] === 0
+          ? fail(`there is no ${v} in the throw ${diceText(s.thrown)}`)
+          : fail(`the throw ${diceText(s.thrown)} has only ${NUMBER_WORDS[have[v]]} ${v}${have[v] === 1 ? '' : 's'}`)
+      }
+    }
+    const points = table.best[codeOf(values)]
+    if (points < 0) return fail(whyKeepFails(values, table))
+    const turnPoints = s.turnPoints + points
+    const kept = values.slice()
+    const left = s.thrown.length - values.length
+    const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: values.slice(), points, turn: turnPoints }]
+    if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
+    return {
+      ok: true,
+      state: { ...s, step: 'choose', kept, turnPoints, diceDue: left === 0 ? 6 : left },
+      events
+    }
+  }
+
+  function applyBank(s: SixDiceState, bank: unknown): Applied<SixDiceState> {
+    const who = s.players[s.seat]
+    if (bank !== true) return fail('bank must be true')
+    if (s.step === 'throw') return fail(`${who} has nothing to bank: bank only after setting aside scoring dice`)
+    if (s.step === 'keep') return fail(`${who} must first set aside scoring dice from the throw ${diceText(s.thrown)}`)
+    if (entryBlocks(s)) return fail(entryReason(s))
+    const scores = s.scores.slice()
+    scores[s.seat] += s.turnPoints
+    const events: GameEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: scores[s.seat] }]
+    const state = endTurn({ ...s, scores }, events)
+    return { ok: true, state, events }
+  }
+
+  function apply(state: SixDiceState, move: Move): Applied<SixDiceState> {
+    if (state.step === 'over') return fail('the game is over')
+    if (typeof move !== 'object' || move === null) return fail('a move must be an object')
+    const m = move as Record<string, unknown>
+    if ('roll' in m) return applyRoll(state, m.roll)
+    if ('keep' in m) return applyKeep(state, m.keep)
+    if ('bank' in m) return applyBank(state, m.bank)
+    const key = Object.keys(m)[0] ?? 'an empty line'
+    return fail(`"${key}" is no ${title} move (${title} has roll, keep and bank)`)
+  }
+
+  function offer(s: SixDiceState): Offer {
+    if (s.step === 'over') {
+      return { finished: true, toPlay: null, throwers: [], diceDue: 0, decisions: [], blocked: [] }
+    }
+    const base = { finished: false, toPlay: s.seat, throwers: [s.seat] }
+    if (s.step === 'throw') return { ...base, diceDue: 6, decisions: [], blocked: [] }
+    if (s.step === 'keep') {
+      const decisions: Decision[] = selectionsOfCode(codeOf(s.thrown), table).map((sel) => ({
+        move: { keep: sel.dice.slice() },
+        label: `Keep ${sel.dice.join(' ')} (${formatPoints(sel.points)})`,
+        points: sel.points
+      }))
+      return { ...base, diceDue: 0, decisions, blocked: [] }
+    }
+    // choose: throw the rest (a roll line) or bank
+    const decisions: Decision[] = []
+    const blocked: BlockedDecision[] = []
+    const bank = { move: { bank: true } as Move, label: `Bank ${formatPoints(s.turnPoints)}` }
+    if (entryBlocks(s)) blocked.push({ ...bank, reason: entryReason(s) })
+    else decisions.push({ ...bank, points: s.turnPoints })
+    const o: Offer = { ...base, diceDue: s.diceDue, decisions, blocked }
+    if (s.kept.length > 0 && s.diceDue === 6) o.throwNote = 'Hot dice: throw all six again'
+    return o
+  }
+
+  function describe(event: GameEvent, players: readonly string[]): string {
+    const who = event.seat !== undefined ? (players[event.seat] ?? `Seat ${event.seat + 1}`) : ''
+    const pts = (k: string): string => formatPoints(Number(event[k] ?? 0))
+    switch (event.kind) {
+      case 'throw':
+        return `${who} throws ${diceText(event.dice as number[])}`
+      case 'farkle':
+        return Number(event.lost) > 0 ? `Farkle! ${who} loses ${pts('lost')}` : `Farkle! ${who} scores nothing this turn`
+      case 'keep':
+        return `${who} keeps ${diceText(event.dice as number[])} for ${pts('points')} (turn ${pts('turn')})`
+      case 'hotDice':
+        return `Hot dice! ${who} throws all six again`
+      case 'bank':
+        return `${who} banks ${pts('points')} and has ${pts('total')}`
+      case 'target':
+        return Number(event.turnsLeft) > 0
+          ? `${who} reaches ${pts('target')}: final turns`
+          : `${who} reaches ${pts('target')}`
+      case 'gameOver': {
+        const ws = (event.winners as number[]).map((w) => players[w] ?? `Seat ${w + 1}`)
+        if (ws.length === 0) return 'The game is over'
+        if (ws.length === 1) return `${ws[0]} wins with ${pts('total')}`
+        return `${listNames(ws)} share the win with ${pts('total')}`
+      }
+      case 'nextTurn':
+        return `${who}'s turn`
+      default:
+        return who ? `${who}: ${event.kind}` : event.kind
+    }
+  }
+
+  function summary(s: SixDiceState): Summary {
+    const over = s.step === 'over'
+    return {
+      game: id,
+      finished: over,
+      winners: s.winners.map((w) => s.players[w]),
+      players: s.players.map((name, i) => ({ name, score: s.scores[i], out: false })),
+      toPlay: over ? null : s.players[s.seat]
+    }
+  }
+
+  function table_(s: SixDiceState): TableView {
+    const n = s.players.length
+    const phase =
+      s.step === 'over' ? 'Game over' : s.turnsLeft !== null ? 'Final turns' : `Turn ${Math.floor(s.turnsDone / n) + 1}`
+    const dice: ShownDie[] = []
+    const rest = [0, 0, 0, 0, 0, 0, 0]
+    for (const v of s.kept) rest[v]++
+    for (const v of s.thrown) {
+      if (rest[v] > 0) rest[v]--
+      else dice.push({ value: v, fresh: true })
+    }
+    for (const v of s.kept) dice.push({ value: v, fresh: true, setAside: true })
+    for (const v of s.setAside) dice.push({ value: v, fresh: false, setAside: true })
+    const view: TableView = { phase, dice, turnPoints: s.turnPoints }
+    if (s.reachedBy !== null) {
+      const notes: Record<number, string> = {}
+      notes[s.reachedBy] = `reached ${formatPoints(s.options.target)}`
+      if (s.step !== 'over' && s.turnsLeft !== null) {
+        for (let k = 0; k < s.turnsLeft; k++) {
+          const seat = (s.seat + k) % n
+          if (seat !== s.reachedBy) notes[seat] = k === 0 ? 'final turn now' : 'final turn to come'
+        }
+      }
+      view.notes = notes
+    }
+    return view
+  }
+
+  return {
+    id,
+    title,
+    minPlayers: 1,
+    diceCount: 6,
+    defaults: { ...defaults },
+    parseOptions: (raw) => parseOptions(raw),
+    init,
+    offer,
+    apply,
+    describe,
+    summary,
+    table: table_
+  }
+}
