@@ -491,7 +491,24 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
       const state = endTurn({ ...s, thrown, kept: [], setAside }, events)
       return { ok: true, state, events }
     }
-    return { ok: true, state: { ...s, step: 'keep', thrown, kept: [], setAside, diceDue: 0 }, events }
+    const state: SixDiceState = {
+      game: s.game,
+      players: s.players,
+      options: s.options,
+      scores: s.scores,
+      seat: s.seat,
+      turnsDone: s.turnsDone,
+      step: 'keep',
+      turnPoints: s.turnPoints,
+      diceDue: 0,
+      thrown,
+      kept: [],
+      setAside,
+      reachedBy: s.reachedBy,
+      turnsLeft: s.turnsLeft,
+      winners: s.winners
+    }
+    return { ok: true, state, events }
   }
 
   function applyKeep(s: SixDiceState, keep: unknown): Applied<SixDiceState> {
@@ -505,29 +522,42 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const values = keep as number[]
     if (values.length === 0) return fail('keep at least one scoring die')
     // Sub-multiset of the latest throw?
-    const have = [0, 0, 0, 0, 0, 0, 0]
-    for (const v of s.thrown) have[v]++
-    const want = [0, 0, 0, 0, 0, 0, 0]
-    for (const v of values) want[v]++
+    const keepCode = codeOf(values)
+    const throwCode = codeOf(s.thrown)
     for (let v = 1; v <= 6; v++) {
-      if (want[v] > have[v]) {
+      const p = POW7[v - 1]
+      if (Math.floor(keepCode / p) % 7 > Math.floor(throwCode / p) % 7) {
+        const have = countsOf(throwCode)
         return have[v] === 0
           ? fail(`there is no ${v} in the throw ${diceText(s.thrown)}`)
           : fail(`the throw ${diceText(s.thrown)} has only ${NUMBER_WORDS[have[v]]} ${v}${have[v] === 1 ? '' : 's'}`)
       }
     }
-    const points = table.best[codeOf(values)]
+    const points = table.best[keepCode]
     if (points < 0) return fail(whyKeepFails(values, table))
     const turnPoints = s.turnPoints + points
     const kept = values.slice()
     const left = s.thrown.length - values.length
     const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: values.slice(), points, turn: turnPoints }]
     if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
-    return {
-      ok: true,
-      state: { ...s, step: 'choose', kept, turnPoints, diceDue: left === 0 ? 6 : left },
-      events
+    const state: SixDiceState = {
+      game: s.game,
+      players: s.players,
+      options: s.options,
+      scores: s.scores,
+      seat: s.seat,
+      turnsDone: s.turnsDone,
+      step: 'choose',
+      turnPoints,
+      diceDue: left === 0 ? 6 : left,
+      thrown: s.thrown,
+      kept,
+      setAside: s.setAside,
+      reachedBy: s.reachedBy,
+      turnsLeft: s.turnsLeft,
+      winners: s.winners
     }
+    return { ok: true, state, events }
   }
 
   function applyBank(s: SixDiceState, bank: unknown): Applied<SixDiceState> {
