@@ -138,6 +138,20 @@ export interface TableApi {
   listHistory(): Promise<HistoryEntry[]>
   openHistory(id: string): Promise<HistoryGame | { error: string }>
   setSharing(enabled: boolean): Promise<Outcome>
+  /** Displays the scoreboard window can open on (empty where there is no Electron). */
+  listDisplays(): Promise<DisplayInfo[]>
+  /** Opens the scoreboard fullscreen on a display (remembered); null closes it. */
+  showScoreboard(displayId: number | null): Promise<Outcome>
+}
+
+export interface DisplayInfo {
+  id: number
+  label: string
+  width: number
+  height: number
+  primary: boolean
+  /** The scoreboard is open on this display now. */
+  showing: boolean
 }
 
 /** Methods a screen may call, i.e. every API method but the state subscription. */

@@ -1,0 +1,16 @@
+import { resolve } from 'node:path'
+import { build } from 'vite'
+import vue from '@vitejs/plugin-vue'
+
+/** Builds the renderer as electron-vite does for the app window, for the headless host. */
+export async function buildRenderer(outDir: string): Promise<void> {
+  const root = resolve(__dirname, '../renderer')
+  await build({
+    configFile: false,
+    root,
+    base: './',
+    logLevel: 'warn',
+    plugins: [vue()],
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: resolve(root, 'index.html') } }
+  })
+}

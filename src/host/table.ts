@@ -1,0 +1,88 @@
+// `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
+// and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { RecordStore } from '../main/core/record-store'
+import { SettingsStore } from '../main/core/settings'
+import { TableServer } from '../main/core/table-server'
+import { TableSession } from '../main/core/table-session'
+import { buildRenderer } from './build-renderer'
+
+interface HostArguments {
+  port: number
+  dataDir: string
+  rendererDir: string
+  share: boolean
+}
+
+const ROOT = resolve(__dirname, '../..')
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share]
+  --port N      port to serve on (default 5858; 0 picks a free one)
+  --data DIR    where games are saved (default ~/.dice-referee)
+  --share       turn LAN sharing on at start`
+
+function parseArguments(argv: string[]): HostArguments {
+  const parsed: HostArguments = {
+    port: 5858,
+    dataDir: process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee'),
+    rendererDir: join(ROOT, 'out', 'renderer'),
+    share: false
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]
+    const value = (): string => {
+      const next = argv[++i]
+      if (next === undefined) throw new Error(`${flag} needs a value`)
+      return next
+    }
+    if (flag === '--port') {
+      const port = Number(value())
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port takes a number from 0 to 65535')
+      parsed.port = port
+    } else if (flag === '--data') parsed.dataDir = resolve(value())
+    else if (flag === '--share') parsed.share = true
+    else if (flag === '--help' || flag === '-h') {
+      process.stdout.write(`${USAGE}\n`)
+      process.exit(0)
+    } else throw new Error(`unknown option ${flag}`)
+  }
+  return parsed
+}
+
+function newestChange(path: string): number {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs)
+}
+
+async function main(): Promise<void> {
+  const args = parseArguments(process.argv.slice(2))
+  const index = join(args.rendererDir, 'index.html')
+  const sources = Math.max(newestChange(join(ROOT, 'src', 'renderer')), newestChange(join(ROOT, 'src', 'shared')))
+  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+    process.stdout.write('Building the screens (once after each change)...\n')
+    await buildRenderer(args.rendererDir)
+  }
+  mkdirSync(args.dataDir, { recursive: true })
+  const session = new TableSession({
+    store: new RecordStore(args.dataDir),
+    settings: new SettingsStore(args.dataDir),
+    appVersion: process.env.npm_package_version
+  })
+  const server = new TableServer({ session, rendererDir: args.rendererDir, port: args.port })
+  await server.start()
+  if (args.share) await server.setSharing(true)
+  process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
+  process.stdout.write(`Games are saved in ${args.dataDir}\n`)
+  const stop = (): void => {
+    void server.stop().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.message}\n\n${USAGE}\n`)
+  process.exit(1)
+})

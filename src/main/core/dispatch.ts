@@ -1,0 +1,113 @@
+// Every request from a screen arrives here, through Electron IPC or the host's WebSocket. Its
+// payload is checked before anything is called: a screen is never trusted to send the right shape.
+import type { ApiMethod, GameSetup, KeypadKey } from '../../shared/api'
+import { KEYPAD_KEYS } from '../../shared/api'
+import { GAME_IDS, type GameId } from '../../shared/engine/types'
+import { checkMove } from '../../shared/record'
+import type { TableSession } from './table-session'
+
+export interface DisplayControl {
+  listDisplays(): Promise<unknown>
+  showScoreboard(displayId: number | null): Promise<unknown>
+}
+
+export interface Caller {
+  /** LAN viewers may only watch. */
+  canControl: boolean
+  displays?: DisplayControl
+  setSharing?: (enabled: boolean) => Promise<unknown>
+}
+
+export class RequestError extends Error {}
+
+const READ_ONLY: ReadonlySet<ApiMethod> = new Set(['getState', 'listHistory', 'openHistory', 'listDisplays'])
+const MAX_RECORD_BYTES = 20 * 1024 * 1024
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+function expectArgs(args: unknown[], count: number, method: string): void {
+  if (!Array.isArray(args) || args.length !== count) throw new RequestError(`${method} takes ${count} argument(s)`)
+}
+
+function checkSetup(value: unknown): GameSetup {
+  if (!isRecord(value)) throw new RequestError('a game setup must be an object')
+  for (const key of Object.keys(value)) {
+    if (!['game', 'players', 'rules'].includes(key)) throw new RequestError(`unknown setup key "${key}"`)
+  }
+  if (typeof value.game !== 'string' || !(GAME_IDS as readonly string[]).includes(value.game)) {
+    throw new RequestError('unknown game')
+  }
+  if (!Array.isArray(value.players) || !value.players.every((name) => typeof name === 'string')) {
+    throw new RequestError('players must be a list of names')
+  }
+  if (value.players.length > 16) throw new RequestError('at most 16 players')
+  const players = (value.players as string[]).map((name) => name.trim())
+  if (players.some((name) => name.length > 40)) throw new RequestError('a name has at most 40 characters')
+  if (value.rules !== undefined && !isRecord(value.rules)) throw new RequestError('rules must be an object')
+  return { game: value.game as GameId, players, ...(value.rules ? { rules: value.rules as Record<string, unknown> } : {}) }
+}
+
+/** Calls the session (or the shell's display and sharing controls) for one checked request. */
+export async function dispatch(session: TableSession, caller: Caller, method: ApiMethod, args: unknown[]): Promise<unknown> {
+  if (!READ_ONLY.has(method) && !caller.canControl) throw new RequestError('this screen can only watch')
+  switch (method) {
+    case 'getState':
+      expectArgs(args, 0, method)
+      return session.snapshot(caller.canControl)
+    case 'newGame':
+      expectArgs(args, 1, method)
+      return session.newGame(checkSetup(args[0]))
+    case 'submit': {
+      expectArgs(args, 1, method)
+      if (!isRecord(args[0])) throw new RequestError('a move must be an object')
+      const move = checkMove(args[0])
+      if (!move.ok || move.value.at !== undefined) throw new RequestError(move.ok ? 'a move from a screen has no time' : move.error)
+      return session.submit(move.value.move)
+    }
+    case 'keypad':
+      expectArgs(args, 1, method)
+      if (!(KEYPAD_KEYS as readonly unknown[]).includes(args[0])) throw new RequestError('not a keypad key')
+      return session.keypad(args[0] as KeypadKey)
+    case 'rollVirtual':
+      expectArgs(args, 0, method)
+      return session.rollVirtual()
+    case 'undo':
+      expectArgs(args, 0, method)
+      return session.undo()
+    case 'abandon':
+      expectArgs(args, 0, method)
+      return session.abandon()
+    case 'exportRecord':
+      expectArgs(args, 0, method)
+      return session.exportRecord()
+    case 'importRecord':
+      expectArgs(args, 1, method)
+      if (typeof args[0] !== 'string') throw new RequestError('a record must be text')
+      if (args[0].length > MAX_RECORD_BYTES) throw new RequestError('that record is too large')
+      return session.importRecord(args[0])
+    case 'listHistory':
+      expectArgs(args, 0, method)
+      return session.listHistory()
+    case 'openHistory':
+      expectArgs(args, 1, method)
+      if (typeof args[0] !== 'string' || !/^[\w.-]{1,80}$/.test(args[0])) throw new RequestError('not a history id')
+      return session.openHistory(args[0])
+    case 'setSharing':
+      expectArgs(args, 1, method)
+      if (typeof args[0] !== 'boolean') throw new RequestError('sharing is on or off')
+      if (!caller.setSharing) return { ok: false, error: 'Sharing is not available here' }
+      return caller.setSharing(args[0])
+    case 'listDisplays':
+      expectArgs(args, 0, method)
+      return caller.displays ? caller.displays.listDisplays() : []
+    case 'showScoreboard':
+      expectArgs(args, 1, method)
+      if (args[0] !== null && (typeof args[0] !== 'number' || !Number.isInteger(args[0]))) throw new RequestError('not a display id')
+      if (!caller.displays) return { ok: false, error: 'In a browser, open /scoreboard on the screen that should show it' }
+      return caller.displays.showScoreboard(args[0] as number | null)
+    default:
+      throw new RequestError(`unknown method ${String(method)}`)
+  }
+}

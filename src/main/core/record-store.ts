@@ -1,0 +1,131 @@
+// Where records live on disk. The game in progress is one JSON Lines file; every line is written
+// and fsynced before the state that includes it is shown. Finished games move to the history.
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync
+} from 'node:fs'
+import { join } from 'node:path'
+import type { HistoryEntry } from '../../shared/api'
+
+export class RecordStore {
+  readonly currentPath: string
+  readonly historyDir: string
+  private descriptor: number | null = null
+
+  constructor(readonly dataDir: string) {
+    this.currentPath = join(dataDir, 'current.jsonl')
+    this.historyDir = join(dataDir, 'history')
+    mkdirSync(this.historyDir, { recursive: true })
+  }
+
+  readCurrent(): string | null {
+    return existsSync(this.currentPath) ? readFileSync(this.currentPath, 'utf8') : null
+  }
+
+  /** Appends one line and waits until it is on disk. */
+  append(line: string): void {
+    if (this.descriptor === null) this.descriptor = openSync(this.currentPath, 'a')
+    writeSync(this.descriptor, `${line}\n`)
+    fsyncSync(this.descriptor)
+  }
+
+  /** Replaces the current record as a whole (undo, import, crash repair), atomically. */
+  replaceCurrent(text: string): void {
+    this.closeCurrent()
+    writeDurably(this.currentPath, text)
+  }
+
+  /** Moves a record that cannot be read aside, so that nothing is lost; returns where it went. */
+  setAsideCurrent(reason: string): string {
+    this.closeCurrent()
+    const aside = join(this.dataDir, `unreadable-${Date.now()}.jsonl`)
+    renameSync(this.currentPath, aside)
+    writeFileSync(`${aside}.why.txt`, `${reason}\n`)
+    return aside
+  }
+
+  /** Moves the current record to the history. */
+  archiveCurrent(entry: HistoryEntry): void {
+    this.closeCurrent()
+    if (!existsSync(this.currentPath)) return
+    renameSync(this.currentPath, this.historyPath(entry.id))
+    this.appendIndex(entry)
+  }
+
+  historyPath(id: string): string {
+    return join(this.historyDir, `${id}.jsonl`)
+  }
+
+  readHistoryRecord(id: string): string | null {
+    const path = this.historyPath(id)
+    return existsSync(path) ? readFileSync(path, 'utf8') : null
+  }
+
+  /** The history index: one JSON entry per line; rebuilt by the caller when missing. */
+  readIndex(): HistoryEntry[] | null {
+    const path = join(this.historyDir, 'index.jsonl')
+    if (!existsSync(path)) return null
+    const entries: HistoryEntry[] = []
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (line.trim() === '') continue
+      try {
+        entries.push(JSON.parse(line) as HistoryEntry)
+      } catch {
+        return null
+      }
+    }
+    return entries
+  }
+
+  writeIndex(entries: HistoryEntry[]): void {
+    writeDurably(join(this.historyDir, 'index.jsonl'), entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
+  }
+
+  historyIds(): string[] {
+    return readdirSync(this.historyDir)
+      .filter((name) => name.endsWith('.jsonl') && name !== 'index.jsonl')
+      .map((name) => name.slice(0, -'.jsonl'.length))
+  }
+
+  close(): void {
+    this.closeCurrent()
+  }
+
+  private appendIndex(entry: HistoryEntry): void {
+    const descriptor = openSync(join(this.historyDir, 'index.jsonl'), 'a')
+    try {
+      writeSync(descriptor, `${JSON.stringify(entry)}\n`)
+      fsyncSync(descriptor)
+    } finally {
+      closeSync(descriptor)
+    }
+  }
+
+  private closeCurrent(): void {
+    if (this.descriptor !== null) {
+      closeSync(this.descriptor)
+      this.descriptor = null
+    }
+  }
+}
+
+/** Writes a file so that a crash leaves either the old or the new text, never half of one. */
+export function writeDurably(path: string, text: string): void {
+  const temporary = `${path}.tmp`
+  const descriptor = openSync(temporary, 'w')
+  try {
+    writeSync(descriptor, text)
+    fsyncSync(descriptor)
+  } finally {
+    closeSync(descriptor)
+  }
+  renameSync(temporary, path)
+}
