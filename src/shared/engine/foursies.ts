@@ -1,0 +1,904 @@
+// Foursies: the rules engine, as read by shared/rules/foursies.md (the rules page wins over the
+// original card). Pure data and functions: no Node, DOM or Electron. `apply` never mutates.
+//
+// Readings the rules page leaves open
+// (each is the reading a player at the table would expect; the why follows the dash)
+// 1. `end` when socks and false fours are both on offer ends the turn, declining both: the page
+//    says the player "picks one or ends the turn", and a re-roll line already declines socks.
+// 2. The odd-man-out exception covers only the throw that re-rolls the odd die. A three-and-one
+//    on the opening throw, after a run, or after a false-four re-roll is a normal, forced odd man
+//    out — the page ties the exception to "the throw that resolves an odd man out" and no other.
+// 3. Four of a kind (and foursies) on the odd-man-out resolving throw counts as usual — the page
+//    says so for 5 5 5 2 → 5; the exception only stops a *new* odd man out from being re-rolled.
+// 4. Socks throws resolve nothing: no run and no odd man out is forced during them either — the
+//    card: "you cannot re-roll any combinations (like false fours, odd men out or runs)".
+// 5. Devil's Number counts every 6 showing, kept dice included — the page says "showing".
+// 6. Devil's Number `reset` during socks: the score drops to 0 and the turn ends at once; the
+//    second socks throw is not made — it is "Devil's Number with an effect", which ends the turn.
+// 7. Devil's Number is judged before bust (the page's order): with `reset`, a throw that would
+//    also bust leaves the score at 0, not at the start-of-turn score.
+// 8. Devil's Number only concerns the four dice of a turn; a duel throw (one die per duellist)
+//    never makes one, whatever the number of 6s — a duel is not a turn.
+// 9. A foursies keeps the points the turn scored before it (it ends the turn, it is not a bust).
+// 10. A tour-deciding duel (four-rounds tie) is played like a round duel: one die per tied
+//    player; the round wins, scores and tab stay as they stood at the end of round 4.
+// 11. A duel never arises in a one-player (practice) game: the lone player who ends a turn on 4
+//    or rolls a foursies completes the lap at once and wins the round; with four-rounds tours
+//    they win all four rounds, so no tie is possible.
+// 12. Foursies in a practice game wins the round at once — the lap is complete after every turn.
+// 13. The `tour` option is accepted (and ignored) with `match: "round"` — it is still a valid
+//    value of the page's options, and refusing it would refuse harmless headers.
+// 14. A turn in which the tab holder's predecessor (the last player of the lap) triggers the
+//    final lap ends the round at once: nobody is "after them in the lap".
+// 15. Re-rolls are named by values only; re-rolling [2,2] with three 2s on the table re-rolls
+//    two of them and keeps one — equal dice are interchangeable (record-format: "never which").
+// 16. The dice of a just-ended turn stay on the table view until the next throw, so players can
+//    see what ended it; the view is empty only before the first throw of the game.
+
+import type {
+  Applied,
+  Decision,
+  GameEvent,
+  GameModule,
+  Move,
+  Offer,
+  Parsed,
+  ShownDie,
+  Summary,
+  TableView
+} from './types'
+
+export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
+export type FoursiesTour = 'first-to-four' | 'four-rounds'
+export type FoursiesDevil = 'none' | 'bust' | 'reset'
+
+export interface FoursiesOptions {
+  match: FoursiesMatch
+  tour: FoursiesTour
+  devilsNumber: FoursiesDevil
+  /** Seat index of the first tab holder. */
+  tab: number
+}
+
+/**
+ * What the next line of the turn is:
+ * open: the opening throw of four dice; run: the forced re-roll of all four; odd: the forced
+ * re-roll of the odd die; reroll: the throw of a chosen false four; socks: one of the two socks
+ * throws; decide: a decision line (re-roll, socks or end) is due.
+ */
+export type FoursiesStep = 'open' | 'run' | 'odd' | 'reroll' | 'socks' | 'decide'
+
+export interface FoursiesDuel {
+  /** Seats still duelling, in seat order: one value each per roll line. */
+  seats: number[]
+  /** What the duel decides: a round, or a four-rounds tour tie. */
+  stake: 'round' | 'tour'
+  /** The values of the latest duel throw (seat order of who threw), empty before the first. */
+  last: number[]
+}
+
+export interface FoursiesState {
+  players: string[]
+  options: FoursiesOptions
+  phase: 'turn' | 'duel' | 'over'
+  /** Round number within the current tour, from 1. */
+  round: number
+  /** Tour number, from 1. */
+  tour: number
+  /** Seat of the tab holder (who started the current round). */
+  tab: number
+  /** Seat whose turn it is (during a duel or after the match: the last seat that played). */
+  seat: number
+  /** Round scores as they stood at the start of the current turn. */
+  scores: number[]
+  /** Round wins in the current tour. */
+  roundWins: number[]
+  tourWins: number[]
+  /** Who rolled a foursies this round. */
+  foursies: boolean[]
+  /** Someone ended a turn on 4 or rolled a foursies: the lap is being played out. */
+  finalLap: boolean
+  step: FoursiesStep
+  /** Values the next roll line must hold (0: a decision is due, or no turn). */
+  due: number
+  /** Values of the dice that stay on the table while the due dice are thrown. */
+  kept: number[]
+  /** Socks throws still to make. */
+  socksLeft: number
+  /** Points scored so far this turn. */
+  turnPoints: number
+  /** The dice on the table after the latest throw, with which of them were thrown in it. */
+  dice: number[]
+  fresh: boolean[]
+  duel: FoursiesDuel | null
+  /** Seats of the winners of the match, once it is over. */
+  winners: number[]
+}
+
+const DEFAULTS: FoursiesOptions = { match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 }
+const MATCHES: readonly string[] = ['round', 'tour', 'tour-de-fours']
+const TOURS: readonly string[] = ['first-to-four', 'four-rounds']
+const DEVILS: readonly string[] = ['none', 'bust', 'reset']
+
+// ---------------------------------------------------------------------------------------------
+// Dice arithmetic: a multiset of values is coded by its counts, c1 + 5 c2 + 25 c3 + ... (each
+// count 0..4), so facts about a table or a re-roll are looked up once and cached.
+
+const POW5 = [0, 1, 5, 25, 125, 625, 3125]
+const CODES = 15625
+
+function codeOf(values: readonly number[]): number {
+  let code = 0
+  for (let i = 0; i < values.length; i++) code += POW5[values[i]]
+  return code
+}
+
+function isFalseFour(vals: readonly number[]): boolean {
+  if (vals.length < 2) return false
+  let sum = 0
+  let max = 0
+  for (const v of vals) {
+    if (v === 4) return false
+    sum += v
+    if (v > max) max = v
+  }
+  return sum === 4 || 2 * max - sum === 4
+}
+
+function falseFourLabel(vals: readonly number[]): string {
+  const sorted = [...vals].sort((a, b) => a - b)
+  let sum = 0
+  for (const v of sorted) sum += v
+  if (sum === 4) return sorted.join('+')
+  return sorted.reverse().join('-')
+}
+
+/** How a multiset of values splits into disjoint false fours (its label), or null. */
+function rerollLabel(vals: readonly number[]): string | null {
+  if (isFalseFour(vals)) return falseFourLabel(vals)
+  if (vals.length === 4) {
+    // two false fours of two dice each: pair die 0 with each other die
+    for (let j = 1; j < 4; j++) {
+      const a = [vals[0], vals[j]]
+      const b = vals.filter((_, i) => i !== 0 && i !== j)
+      if (isFalseFour(a) && isFalseFour(b)) return `${falseFourLabel(a)} and ${falseFourLabel(b)}`
+    }
+  }
+  return null
+}
+
+const legalReroll: (string | null | undefined)[] = new Array(CODES)
+
+/** The label of a legal re-roll (one false four or several disjoint ones), or null. */
+function rerollFacts(sortedVals: readonly number[], code: number): string | null {
+  let label = legalReroll[code]
+  if (label === undefined) {
+    label = rerollLabel(sortedVals)
+    legalReroll[code] = label
+  }
+  return label
+}
+
+interface TableFacts {
+  /** The value when all four dice are equal, else 0. */
+  equal: number
+  sixes: number
+  run: boolean
+  /** The odd die's value when three dice show one value other than 6 and the fourth another. */
+  odd: number
+  socks: boolean
+  /** Legal re-rolls as sorted value lists, deduplicated, shortest first. */
+  rerolls: number[][]
+  labels: string[]
+}
+
+const tableFacts: (TableFacts | undefined)[] = new Array(CODES)
+
+function factsOf(dice: readonly number[]): TableFacts {
+  const code = codeOf(dice)
+  let facts = tableFacts[code]
+  if (facts === undefined) {
+    facts = computeFacts(dice)
+    tableFacts[code] = facts
+  }
+  return facts
+}
+
+function computeFacts(dice: readonly number[]): TableFacts {
+  const counts = [0, 0, 0, 0, 0, 0, 0]
+  for (const v of dice) counts[v]++
+  let equal = 0
+  let odd = 0
+  let pairs = 0
+  for (let v = 1; v <= 6; v++) {
+    if (counts[v] === 4) equal = v
+    if (counts[v] === 2) pairs++
+    if (counts[v] === 3 && v !== 6) {
+      for (let w = 1; w <= 6; w++) if (counts[w] === 1) odd = w
+    }
+  }
+  const straight = (lo: number): boolean =>
+    counts[lo] === 1 && counts[lo + 1] === 1 && counts[lo + 2] === 1 && counts[lo + 3] === 1
+  const run = straight(1) || straight(2) || straight(3)
+  const seen = new Map<number, { vals: number[]; label: string }>()
+  for (let mask = 1; mask < 16; mask++) {
+    const vals: number[] = []
+    for (let i = 0; i < 4; i++) if (mask & (1 << i)) vals.push(dice[i])
+    if (vals.length < 2) continue
+    vals.sort((a, b) => a - b)
+    const c = codeOf(vals)
+    if (seen.has(c)) continue
+    const label = rerollFacts(vals, c)
+    if (label !== null) seen.set(c, { vals, label })
+  }
+  const found = [...seen.values()].sort((a, b) => {
+    if (a.vals.length !== b.vals.length) return a.vals.length - b.vals.length
+    for (let i = 0; i < a.vals.length; i++) if (a.vals[i] !== b.vals[i]) return a.vals[i] - b.vals[i]
+    return 0
+  })
+  return {
+    equal,
+    sixes: counts[6],
+    run,
+    odd,
+    socks: pairs === 2,
+    rerolls: found.map((f) => f.vals),
+    labels: found.map((f) => f.label)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseOptions(raw: Record<string, unknown> | undefined, playerCount: number): Parsed<FoursiesOptions> {
+  if (raw === undefined) return { ok: true, value: { ...DEFAULTS } }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { ok: false, error: 'the Foursies rules must be an object of options' }
+  }
+  const value: FoursiesOptions = { ...DEFAULTS }
+  for (const key of Object.keys(raw)) {
+    const v = raw[key]
+    switch (key) {
+      case 'match':
+        if (typeof v !== 'string' || !MATCHES.includes(v)) {
+          return { ok: false, error: `rule "match" must be "round", "tour" or "tour-de-fours", not ${JSON.stringify(v)}` }
+        }
+        value.match = v as FoursiesMatch
+        break
+      case 'tour':
+        if (typeof v !== 'string' || !TOURS.includes(v)) {
+          return { ok: false, error: `rule "tour" must be "first-to-four" or "four-rounds", not ${JSON.stringify(v)}` }
+        }
+        value.tour = v as FoursiesTour
+        break
+      case 'devilsNumber':
+        if (typeof v !== 'string' || !DEVILS.includes(v)) {
+          return { ok: false, error: `rule "devilsNumber" must be "none", "bust" or "reset", not ${JSON.stringify(v)}` }
+        }
+        value.devilsNumber = v as FoursiesDevil
+        break
+      case 'tab':
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= playerCount) {
+          return {
+            ok: false,
+            error: `rule "tab" must be a seat index, a whole number from 0 to ${playerCount - 1}, not ${JSON.stringify(v)}`
+          }
+        }
+        value.tab = v
+        break
+      default:
+        return { ok: false, error: `Foursies has no rule "${key}" (its rules are match, tour, devilsNumber and tab)` }
+    }
+  }
+  return { ok: true, value }
+}
+
+// ---------------------------------------------------------------------------------------------
+// State transitions
+
+function init(players: readonly string[], options: FoursiesOptions): FoursiesState {
+  const n = players.length
+  const zeros = new Array<number>(n).fill(0)
+  return {
+    players: [...players],
+    options: { ...options },
+    phase: 'turn',
+    round: 1,
+    tour: 1,
+    tab: options.tab,
+    seat: options.tab,
+    scores: zeros,
+    roundWins: zeros,
+    tourWins: zeros,
+    foursies: new Array<boolean>(n).fill(false),
+    finalLap: false,
+    step: 'open',
+    due: 4,
+    kept: [],
+    socksLeft: 0,
+    turnPoints: 0,
+    dice: [],
+    fresh: [],
+    duel: null,
+    winners: []
+  }
+}
+
+/** A shallow copy with one fixed shape (faster than spreading in the hot fold). */
+function clone(s: FoursiesState): FoursiesState {
+  return {
+    players: s.players,
+    options: s.options,
+    phase: s.phase,
+    round: s.round,
+    tour: s.tour,
+    tab: s.tab,
+    seat: s.seat,
+    scores: s.scores,
+    roundWins: s.roundWins,
+    tourWins: s.tourWins,
+    foursies: s.foursies,
+    finalLap: s.finalLap,
+    step: s.step,
+    due: s.due,
+    kept: s.kept,
+    socksLeft: s.socksLeft,
+    turnPoints: s.turnPoints,
+    dice: s.dice,
+    fresh: s.fresh,
+    duel: s.duel,
+    winners: s.winners
+  }
+}
+
+function fail(error: string): Applied<FoursiesState> {
+  return { ok: false, error }
+}
+
+const NONE: number[] = []
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
+
+function dieWord(v: number): string {
+  return `a ${v}`
+}
+
+function plural(count: number, v: number): string {
+  return count === 1 ? dieWord(v) : `${NUMBER_WORDS[count] ?? count} ${v}s`
+}
+
+function diceCountWords(n: number): string {
+  return n === 1 ? '1 die is' : `${n} dice are`
+}
+
+/** Why a decision line cannot be made now (the turn is in a forced or throwing step). */
+function notDecidingReason(s: FoursiesState): string {
+  const name = s.players[s.seat]
+  switch (s.step) {
+    case 'open':
+      return `${name} has not thrown yet: a turn starts with a throw of all four dice`
+    case 'run':
+      return `${name} must re-roll all four dice of the run first`
+    case 'odd':
+      return `${name} must re-roll the odd man out first`
+    case 'reroll':
+      return `${name} must first throw the ${s.due} dice being re-rolled`
+    case 'socks':
+      return `${name} is resolving socks: both throws of all four dice must be made, with no re-rolls`
+    default:
+      return `${name} must throw first`
+  }
+}
+
+function apply(s: FoursiesState, move: Move): Applied<FoursiesState> {
+  if (s.phase === 'over') return fail('the game is over')
+  if ('roll' in move) return s.phase === 'duel' ? duelThrow(s, move.roll) : turnThrow(s, move.roll)
+  if ('reroll' in move) return reroll(s, move.reroll)
+  if ('socks' in move) return socks(s)
+  if ('end' in move) return endDecision(s)
+  if ('keep' in move) return fail('Foursies has no keep: dice stay on the table until they are re-rolled')
+  if ('bank' in move) return fail('Foursies has no banking: a turn ends by itself, or with end when a re-roll is declined')
+  return fail('that line is not a Foursies move (roll, reroll, socks or end)')
+}
+
+function checkRoll(values: readonly number[], due: number): string | null {
+  if (!Array.isArray(values)) return 'a roll lists the values of the dice thrown'
+  for (const v of values) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return `a die shows 1 to 6, not ${JSON.stringify(v)}`
+  }
+  if (values.length !== due) return `${diceCountWords(due)} due, not ${values.length}`
+  return null
+}
+
+function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+  if (s.step === 'decide') {
+    const f = factsOf(s.dice)
+    const options = f.rerolls.length > 0 && f.socks ? 're-roll a false four, take socks or end the turn'
+      : f.socks ? 'take socks or end the turn' : 're-roll a false four or end the turn'
+    return fail(`${s.players[s.seat]} must decide first: ${options}`)
+  }
+  const bad = checkRoll(values, s.due)
+  if (bad !== null) return fail(bad)
+
+  const seat = s.seat
+  const kept = s.kept
+  const k = kept.length
+  const dice: number[] = []
+  const fresh: boolean[] = []
+  for (let i = 0; i < k; i++) {
+    dice.push(kept[i])
+    fresh.push(false)
+  }
+  let fours = 0
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]
+    dice.push(v)
+    fresh.push(true)
+    if (v === 4) fours++
+  }
+  const f = factsOf(dice)
+  const start = s.scores[seat]
+  const afterFours = s.turnPoints + fours
+  let points = afterFours
+  let foursies = false
+  let ofAKind = false
+  if (f.equal === 1) foursies = true
+  else if (f.equal !== 0 && f.equal !== 4) {
+    ofAKind = true
+    points++
+  }
+  const devil = f.sixes >= 3
+  const effect = devil ? s.options.devilsNumber : 'none'
+  const reset = effect === 'reset'
+  const bust = !reset && (effect === 'bust' || start + points > 4)
+
+  const events: GameEvent[] = []
+  if (!bust && !reset) {
+    if (fours > 0) events.push({ kind: 'score', seat, count: fours, score: start + afterFours })
+    if (ofAKind) events.push({ kind: 'fourOfAKind', seat, announce: "Four of a kind!", value: f.equal, score: start + points })
+  }
+  if (foursies) events.push({ kind: 'foursies', seat, announce: 'Foursies!' })
+  if (devil) events.push({ kind: 'devilsNumber', seat, announce: "Devil's Number!", effect })
+
+  const base = clone(s)
+  base.dice = dice
+  base.fresh = fresh
+  base.kept = NONE
+  base.turnPoints = points
+  if (reset) return { ok: true, state: endTurn(base, 0, false, events, true), events }
+  if (bust) {
+    events.push({ kind: 'bust', seat, announce: 'Bust!', score: start })
+    return { ok: true, state: endTurn(base, start, false, events, true), events }
+  }
+  if (foursies) return { ok: true, state: endTurn(base, start + points, true, events, true), events }
+
+  if (s.step === 'socks') {
+    if (s.socksLeft <= 1) {
+      events.push({ kind: 'turnEnd', seat, score: start + points })
+      return { ok: true, state: endTurn(base, start + points, false, events, true), events }
+    }
+    base.socksLeft = s.socksLeft - 1
+    base.due = 4
+    return { ok: true, state: base, events }
+  }
+  if (f.run) {
+    events.push({ kind: 'run', seat })
+    base.step = 'run'
+    base.due = 4
+    return { ok: true, state: base, events }
+  }
+  if (f.odd !== 0 && s.step !== 'odd') {
+    events.push({ kind: 'oddManOut', seat, value: f.odd })
+    base.step = 'odd'
+    base.due = 1
+    base.kept = removeValues(dice, [f.odd])
+    return { ok: true, state: base, events }
+  }
+  if (f.socks || f.rerolls.length > 0) {
+    base.step = 'decide'
+    base.due = 0
+    return { ok: true, state: base, events }
+  }
+  events.push({ kind: 'turnEnd', seat, score: start + points })
+  return { ok: true, state: endTurn(base, start + points, false, events, true), events }
+}
+
+/** The dice values left after taking away `take` (which must all be present). */
+function removeValues(dice: readonly number[], take: readonly number[]): number[] {
+  const left = dice.slice()
+  for (const v of take) left.splice(left.indexOf(v), 1)
+  return left
+}
+
+function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+  if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die, and nothing is re-rolled')
+  if (s.step !== 'decide') return fail(notDecidingReason(s))
+  if (!Array.isArray(values) || values.length === 0) return fail('name the dice to re-roll')
+  for (const v of values) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+  }
+  const want = [0, 0, 0, 0, 0, 0, 0]
+  const have = [0, 0, 0, 0, 0, 0, 0]
+  for (const v of values) want[v]++
+  for (const v of s.dice) have[v]++
+  for (let v = 1; v <= 6; v++) {
+    if (want[v] > have[v]) {
+      if (have[v] === 0) return fail(`there is no ${v} on the table to re-roll`)
+      return fail(`there ${have[v] === 1 ? 'is' : 'are'} only ${plural(have[v], v)} on the table, not ${NUMBER_WORDS[want[v]] ?? want[v]}`)
+    }
+  }
+  if (want[4] > 0) return fail('a 4 is never part of a false four: 4s score, they are not re-rolled')
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 1) return fail(`a single ${sorted[0]} is no false four: a false four takes two or more dice`)
+  const label = rerollFacts(sorted, codeOf(sorted))
+  if (label === null) return fail(notFalseFourReason(sorted))
+  const seat = s.seat
+  const events: GameEvent[] = [{ kind: 'reroll', seat, values: sorted }]
+  const state = clone(s)
+  state.step = 'reroll'
+  state.due = sorted.length
+  state.kept = removeValues(s.dice, sorted)
+  return { ok: true, state, events }
+}
+
+/** Why a sorted list of values (no 4, two or more, all on the table) is no false four. */
+function notFalseFourReason(vals: readonly number[]): string {
+  let sum = 0
+  for (const v of vals) sum += v
+  const max = vals[vals.length - 1]
+  if (vals.length === 2) return `${dieWord(vals[0])} and ${dieWord(vals[1])} make ${sum}, not a false four`
+  // a mixed sum that makes 4: some added (two or more), some subtracted
+  const n = vals.length
+  for (let mask = 1; mask < (1 << n) - 1; mask++) {
+    const plus: number[] = []
+    const minus: number[] = []
+    for (let i = 0; i < n; i++) (mask & (1 << i) ? minus : plus).push(vals[i])
+    if (plus.length < 2) continue
+    const total = plus.reduce((a, b) => a + b, 0) - minus.reduce((a, b) => a + b, 0)
+    if (total === 4) {
+      return `${plus.join('+')}-${minus.join('-')} makes 4, but a false four adds or subtracts, never both`
+    }
+  }
+  const list = `${vals.slice(0, -1).join(', ')} and ${max}`
+  return `${list} make no false four: they add up to ${sum}, ${max} minus the others leaves ${2 * max - sum}, and they do not split into false fours`
+}
+
+function socks(s: FoursiesState): Applied<FoursiesState> {
+  if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die')
+  if (s.step !== 'decide') return fail(notDecidingReason(s))
+  if (!factsOf(s.dice).socks) return fail('there are no socks on the table: socks are two pairs of different values')
+  const seat = s.seat
+  const events: GameEvent[] = [{ kind: 'socks', seat }]
+  const state = clone(s)
+  state.step = 'socks'
+  state.socksLeft = 2
+  state.due = 4
+  state.kept = NONE
+  return { ok: true, state, events }
+}
+
+function endDecision(s: FoursiesState): Applied<FoursiesState> {
+  if (s.phase === 'duel') return fail('a duel is on: it ends when exactly one duellist throws a 4')
+  if (s.step !== 'decide') return fail(`${notDecidingReason(s)}; end only declines an optional re-roll`)
+  const seat = s.seat
+  const score = s.scores[seat] + s.turnPoints
+  const events: GameEvent[] = [{ kind: 'turnEnd', seat, score, declined: true }]
+  return { ok: true, state: endTurn(s, score, false, events), events }
+}
+
+/** The turn of `s.seat` ended with `score` (and maybe a foursies): next turn, or the round ends. */
+function endTurn(s: FoursiesState, score: number, foursies: boolean, events: GameEvent[], owned = false): FoursiesState {
+  const seat = s.seat
+  const n = s.players.length
+  let scores = s.scores
+  if (scores[seat] !== score) {
+    scores = scores.slice()
+    scores[seat] = score
+  }
+  let fs = s.foursies
+  if (foursies) {
+    fs = fs.slice()
+    fs[seat] = true
+  }
+  let finalLap = s.finalLap
+  if (!finalLap && (score === 4 || foursies)) {
+    finalLap = true
+    events.push({ kind: 'finalLap', seat, foursies })
+  }
+  const next = (seat + 1) % n
+  const done = owned ? s : clone(s)
+  done.scores = scores
+  done.foursies = fs
+  done.finalLap = finalLap
+  done.turnPoints = 0
+  done.step = 'open'
+  done.due = 4
+  done.kept = NONE
+  done.socksLeft = 0
+  if (finalLap && next === s.tab) return endRound(done, events)
+  done.seat = next
+  events.push({ kind: 'turn', seat: next })
+  return done
+}
+
+function endRound(s: FoursiesState, events: GameEvent[]): FoursiesState {
+  const fs: number[] = []
+  const on4: number[] = []
+  for (let i = 0; i < s.players.length; i++) {
+    if (s.foursies[i]) fs.push(i)
+    if (s.scores[i] === 4) on4.push(i)
+  }
+  const contenders = fs.length > 0 ? fs : on4
+  if (contenders.length === 1) return winRound(s, contenders[0], events)
+  return startDuel(s, contenders, 'round', events)
+}
+
+function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', events: GameEvent[]): FoursiesState {
+  events.push({ kind: 'duel', announce: 'Duel!', seats, stake })
+  return { ...s, phase: 'duel', due: seats.length, duel: { seats, stake, last: [] } }
+}
+
+function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+  const duel = s.duel as FoursiesDuel
+  const n = duel.seats.length
+  if (!Array.isArray(values)) return fail('a roll lists the values of the dice thrown')
+  for (const v of values) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+  }
+  if (values.length !== n) return fail(`${diceCountWords(n)} due (one per duellist), not ${values.length}`)
+  const fours: number[] = []
+  for (let i = 0; i < n; i++) if (values[i] === 4) fours.push(duel.seats[i])
+  const events: GameEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
+  if (fours.length === 1) {
+    const done: FoursiesState = { ...s, phase: 'turn', due: 0, duel: { ...duel, last: values.slice() } }
+    const state = duel.stake === 'round' ? winRound(done, fours[0], events) : winTour(done, fours[0], events)
+    return { ok: true, state, events }
+  }
+  const seats = fours.length > 1 ? fours : duel.seats
+  return { ok: true, state: { ...s, due: seats.length, duel: { seats, stake: duel.stake, last: values.slice() } }, events }
+}
+
+function winRound(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+  const roundWins = s.roundWins.slice()
+  roundWins[seat]++
+  events.push({ kind: 'roundWon', seat, announce: 'Round won!', rounds: roundWins[seat] })
+  const won: FoursiesState = { ...s, roundWins }
+  const o = s.options
+  if (o.match === 'round') return matchOver(won, seat, events)
+  if (o.tour === 'first-to-four') {
+    if (roundWins[seat] >= 4) return winTour(won, seat, events)
+    return newRound(won, false, events)
+  }
+  if (s.round < 4) return newRound(won, false, events)
+  let best = 0
+  for (const w of roundWins) if (w > best) best = w
+  const tied: number[] = []
+  for (let i = 0; i < roundWins.length; i++) if (roundWins[i] === best) tied.push(i)
+  if (tied.length === 1) return winTour(won, tied[0], events)
+  return startDuel(won, tied, 'tour', events)
+}
+
+function winTour(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+  const tourWins = s.tourWins.slice()
+  tourWins[seat]++
+  events.push({ kind: 'tourWon', seat, announce: 'Tour won!', tours: tourWins[seat] })
+  const won: FoursiesState = { ...s, tourWins }
+  if (s.options.match === 'tour' || tourWins[seat] >= 4) return matchOver(won, seat, events)
+  return newRound(won, true, events)
+}
+
+function matchOver(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+  events.push({ kind: 'matchWon', seat, announce: 'Winner!' })
+  return { ...s, phase: 'over', due: 0, duel: null, winners: [seat], step: 'open', kept: [] }
+}
+
+function newRound(s: FoursiesState, newTour: boolean, events: GameEvent[]): FoursiesState {
+  const n = s.players.length
+  const tab = (s.tab + 1) % n
+  const zeros = new Array<number>(n).fill(0)
+  const round = newTour ? 1 : s.round + 1
+  const tour = newTour ? s.tour + 1 : s.tour
+  events.push({ kind: 'roundStart', seat: tab, round, tour })
+  return {
+    ...s,
+    phase: 'turn',
+    round,
+    tour,
+    tab,
+    seat: tab,
+    scores: zeros,
+    roundWins: newTour ? zeros : s.roundWins,
+    foursies: new Array<boolean>(n).fill(false),
+    finalLap: false,
+    step: 'open',
+    due: 4,
+    kept: [],
+    socksLeft: 0,
+    turnPoints: 0,
+    duel: null
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+function throwNote(s: FoursiesState): string | undefined {
+  switch (s.step) {
+    case 'run':
+      return 'Run: re-roll all four dice'
+    case 'odd':
+      return `Odd man out: re-roll the ${removeOdd(s)}`
+    case 'socks':
+      return `Socks: throw ${3 - s.socksLeft} of 2`
+    case 'reroll':
+      return `False four: re-roll ${[...removeFromDice(s.dice, s.kept)].join(' ')}`
+    default:
+      return undefined
+  }
+}
+
+function removeOdd(s: FoursiesState): number {
+  return factsOf(s.dice).odd
+}
+
+function removeFromDice(dice: readonly number[], kept: readonly number[]): number[] {
+  const out = dice.slice()
+  for (const v of kept) out.splice(out.indexOf(v), 1)
+  return out.sort((a, b) => a - b)
+}
+
+function offer(s: FoursiesState): Offer {
+  if (s.phase === 'over') return { finished: true, toPlay: null, throwers: [], diceDue: 0, decisions: [], blocked: [] }
+  if (s.phase === 'duel') {
+    const seats = (s.duel as FoursiesDuel).seats
+    return {
+      finished: false,
+      toPlay: null,
+      throwers: seats.slice(),
+      diceDue: seats.length,
+      throwNote: `Duel: ${nameList(seats.map((i) => s.players[i]))} throw one die each`,
+      decisions: [],
+      blocked: []
+    }
+  }
+  const decisions: Decision[] = []
+  if (s.step === 'decide') {
+    const f = factsOf(s.dice)
+    for (let i = 0; i < f.rerolls.length; i++) {
+      decisions.push({ move: { reroll: f.rerolls[i].slice() }, label: `Re-roll ${f.labels[i]}` })
+    }
+    if (f.socks) decisions.push({ move: { socks: true }, label: 'Socks: throw all four dice twice' })
+    decisions.push({ move: { end: true }, label: 'End the turn' })
+  }
+  const note = throwNote(s)
+  const out: Offer = {
+    finished: false,
+    toPlay: s.seat,
+    throwers: [s.seat],
+    diceDue: s.step === 'decide' ? 0 : s.due,
+    decisions,
+    blocked: []
+  }
+  if (note !== undefined) out.throwNote = note
+  return out
+}
+
+function nameList(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+function summary(s: FoursiesState): Summary {
+  const playing = s.phase === 'turn'
+  return {
+    game: 'foursies',
+    finished: s.phase === 'over',
+    winners: s.winners.slice().sort((a, b) => a - b).map((i) => s.players[i]),
+    players: s.players.map((name, i) => ({
+      name,
+      score: s.scores[i] + (playing && i === s.seat ? s.turnPoints : 0),
+      rounds: s.roundWins[i],
+      tours: s.tourWins[i],
+      out: false
+    })),
+    toPlay: playing ? s.players[s.seat] : null,
+    tab: s.players[s.tab]
+  }
+}
+
+function table(s: FoursiesState): TableView {
+  if (s.phase === 'duel') {
+    const duel = s.duel as FoursiesDuel
+    return {
+      phase: 'Duel',
+      dice: duel.last.map((value) => ({ value, fresh: true })),
+      turnPoints: null,
+      contenders: duel.seats.slice(),
+      notes: notes(s)
+    }
+  }
+  const dice: ShownDie[] = s.dice.map((value, i) => ({ value, fresh: s.fresh[i] }))
+  if (s.phase === 'over') return { phase: 'Game over', dice, turnPoints: null, notes: notes(s) }
+  const phase = s.finalLap
+    ? 'Final lap'
+    : s.options.match === 'round'
+      ? 'Round 1'
+      : `Round ${s.round} · Tour ${s.tour}`
+  return { phase, dice, turnPoints: s.turnPoints, notes: notes(s) }
+}
+
+function notes(s: FoursiesState): Record<number, string> {
+  const out: Record<number, string> = {}
+  out[s.tab] = 'holds the tab'
+  for (let i = 0; i < s.players.length; i++) {
+    if (s.foursies[i]) out[i] = i === s.tab ? 'holds the tab · foursies' : 'foursies'
+  }
+  return out
+}
+
+function describe(e: GameEvent, players: readonly string[]): string {
+  const name = typeof e.seat === 'number' ? (players[e.seat] ?? `Seat ${e.seat + 1}`) : ''
+  const names = (seats: unknown): string =>
+    nameList(Array.isArray(seats) ? seats.map((i: number) => players[i] ?? `Seat ${i + 1}`) : [])
+  switch (e.kind) {
+    case 'score': {
+      const count = e.count as number
+      return `${name} scores ${count === 1 ? 'a 4' : `${NUMBER_WORDS[count] ?? count} 4s`} and has ${e.score}`
+    }
+    case 'fourOfAKind':
+      return `Four of a kind! ${name} has ${e.score}`
+    case 'foursies':
+      return 'Foursies!'
+    case 'devilsNumber':
+      return e.effect === 'reset' ? `Devil's Number! ${name} drops to 0` : "Devil's Number!"
+    case 'bust':
+      return `Bust! ${name} stays on ${e.score}`
+    case 'run':
+      return 'Run! Re-roll all four'
+    case 'oddManOut':
+      return `Odd man out: re-roll the ${e.value}`
+    case 'socks':
+      return `${name} takes socks: two throws of all four dice`
+    case 'reroll':
+      return `${name} re-rolls ${(e.values as number[]).join(' ')}`
+    case 'turnEnd':
+      return `${name} ends the turn on ${e.score}`
+    case 'finalLap':
+      return e.foursies ? `${name} rolled a foursies: final lap` : `${name} is on 4: final lap`
+    case 'turn':
+      return `${name} to throw`
+    case 'duel':
+      return `Duel between ${names(e.seats)}`
+    case 'duelThrow': {
+      const fours = e.fours as number[]
+      if (fours.length === 1) return `${names(fours)} throws the 4`
+      if (fours.length === 0) return 'No 4: throw again'
+      return `${names(fours)} throw 4s and duel on`
+    }
+    case 'roundWon':
+      return `${name} wins the round`
+    case 'tourWon':
+      return `${name} wins the tour`
+    case 'matchWon':
+      return `${name} wins the match`
+    case 'roundStart':
+      return `Round ${e.round}: ${name} holds the tab and throws first`
+    default:
+      return e.kind
+  }
+}
+
+export const foursies: GameModule<FoursiesState, FoursiesOptions> = {
+  id: 'foursies',
+  title: 'Foursies',
+  minPlayers: 1,
+  diceCount: 4,
+  defaults: DEFAULTS,
+  parseOptions,
+  init,
+  offer,
+  apply,
+  describe,
+  summary,
+  table
+}
