@@ -1,0 +1,153 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { RecordStore } from '../../src/main/core/record-store'
+import { SettingsStore } from '../../src/main/core/settings'
+import { TableSession } from '../../src/main/core/table-session'
+
+let dataDir: string
+let clock: number
+
+function openSession(rolls: number[] = []): TableSession {
+  const queue = [...rolls]
+  return new TableSession({
+    store: new RecordStore(dataDir),
+    settings: new SettingsStore(dataDir),
+    now: () => ++clock,
+    rollDie: () => queue.shift() ?? 3
+  })
+}
+
+function savedLines(): string[] {
+  return readFileSync(join(dataDir, 'current.jsonl'), 'utf8').trimEnd().split('\n')
+}
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-session-'))
+  clock = 1_700_000_000_000
+})
+
+describe('the table session', () => {
+  it('saves every accepted line before it is shown, and refuses illegal ones without a trace', () => {
+    const session = openSession()
+    expect(session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
+    expect(JSON.parse(savedLines()[0])).toMatchObject({ game: 'farkle', players: ['Ann', 'Bob'] })
+    expect(session.submit({ roll: [1, 1, 1, 5, 2, 3] })).toEqual({ ok: true })
+    expect(savedLines()).toHaveLength(2)
+    expect(JSON.parse(savedLines()[1])).toMatchObject({ roll: [1, 1, 1, 5, 2, 3] })
+
+    const before = session.snapshot(true).current
+    const refused = session.submit({ keep: [2] })
+    expect(refused.ok).toBe(false)
+    expect(savedLines()).toHaveLength(2)
+    expect(session.snapshot(true).current?.summary).toEqual(before?.summary)
+    expect(session.snapshot(true).message).toMatchObject({ level: 'error' })
+  })
+
+  it('undoes again and again, across turns, and the file always matches', () => {
+    const session = openSession()
+    session.newGame({ game: 'farkle', players: ['Ann', 'Bob'], rules: { entry: 0 } })
+    session.submit({ roll: [1, 1, 1, 5, 2, 3] })
+    session.submit({ keep: [1, 1, 1] })
+    session.submit({ bank: true })
+    expect(session.snapshot(true).current?.summary.players[0].score).toBe(1000)
+    expect(session.undo()).toEqual({ ok: true })
+    expect(session.undo()).toEqual({ ok: true })
+    expect(savedLines()).toHaveLength(2)
+    expect(session.snapshot(true).current?.offer.decisions.length).toBeGreaterThan(0)
+    expect(session.undo()).toEqual({ ok: true })
+    expect(session.undo()).toEqual({ ok: false, error: 'Nothing to undo yet' })
+    expect(savedLines()).toHaveLength(1)
+  })
+
+  it('resumes an unfinished game exactly where it was', () => {
+    const first = openSession()
+    first.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    first.submit({ roll: [3, 3, 3, 2] })
+    first.submit({ roll: [5, 5, 2, 6] })
+    const shown = first.snapshot(true).current
+    const again = openSession()
+    expect(again.snapshot(true).current?.summary).toEqual(shown?.summary)
+    expect(again.snapshot(true).current?.log).toEqual(shown?.log)
+    expect(again.snapshot(true).message?.text).toBe('Resumed the game in progress (2 lines)')
+  })
+
+  it('loads a record cut off by a crash up to its last whole line, and says so', () => {
+    const first = openSession()
+    first.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    first.submit({ roll: [3, 3, 3, 2] })
+    writeFileSync(join(dataDir, 'current.jsonl'), readFileSync(join(dataDir, 'current.jsonl'), 'utf8') + '{"roll":[5,5')
+    const again = openSession()
+    expect(again.snapshot(true).current?.moveCount).toBe(1)
+    expect(again.snapshot(true).message).toMatchObject({ level: 'warning' })
+    expect(again.snapshot(true).message?.text).toContain('cut off')
+    expect(savedLines()).toHaveLength(2)
+  })
+
+  it('keeps an unreadable saved game aside instead of losing it', () => {
+    writeFileSync(join(dataDir, 'current.jsonl'), '{"game":"farkle","players":["A"]}\n{"roll":[9]}\n')
+    const session = openSession()
+    expect(session.snapshot(true).current).toBeNull()
+    expect(session.snapshot(true).message?.text).toContain('line 2')
+    expect(readdirSync(dataDir).some((name) => name.startsWith('unreadable-'))).toBe(true)
+  })
+
+  it('refuses a broken import with its line and reason, changing nothing', () => {
+    const session = openSession()
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    session.submit({ roll: [3, 3, 3, 2] })
+    const before = readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
+    const outcome = session.importRecord('{"game":"four-plus","players":["A","B"]}\n{"roll":[1,2,3]}\n')
+    expect(outcome.ok).toBe(false)
+    expect(!outcome.ok && outcome.error).toMatch(/^Import refused: line 2: /)
+    expect(readFileSync(join(dataDir, 'current.jsonl'), 'utf8')).toBe(before)
+  })
+
+  it('exports a record that imports back to the same state, and keeps the replaced game in the history', () => {
+    const session = openSession()
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    session.submit({ roll: [3, 3, 3, 2] })
+    const exported = session.exportRecord()
+    if (!exported.ok) throw new Error(exported.error)
+    expect(exported.fileName).toMatch(/^four-plus-.*\.jsonl$/)
+    const summary = session.snapshot(true).current?.summary
+    expect(session.importRecord(exported.record)).toEqual({ ok: true })
+    expect(session.snapshot(true).current?.summary).toEqual(summary)
+    const history = session.listHistory()
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 1 })
+    const opened = session.openHistory(history[0].id)
+    expect('steps' in opened && opened.steps).toHaveLength(1)
+  })
+
+  it('plays by keypad: digits, Enter, refusals that change nothing, and undo', () => {
+    const session = openSession()
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    for (const key of ['3', '3', '3'] as const) session.keypad(key)
+    expect(session.keypad('9').ok).toBe(false)
+    expect(session.snapshot(true).keypad.buffer).toBe('333')
+    expect(session.keypad('Enter')).toEqual({ ok: false, error: '4 dice are due, not 3' })
+    session.keypad('2')
+    expect(session.keypad('Enter')).toEqual({ ok: true })
+    expect(session.snapshot(true).current?.summary.players[0].score).toBe(3)
+    expect(session.keypad('/')).toEqual({ ok: true })
+    expect(session.snapshot(true).current?.moveCount).toBe(0)
+  })
+
+  it('throws exactly the dice that are due with virtual dice', () => {
+    const session = openSession([4, 4, 4, 4])
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    expect(session.rollVirtual()).toEqual({ ok: true })
+    expect(JSON.parse(savedLines()[1]).roll).toEqual([4, 4, 4, 4])
+    expect(session.snapshot(true).current?.announcement?.text).toBeTruthy()
+  })
+
+  it('remembers player names for the next setup', () => {
+    const session = openSession()
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    session.newGame({ game: 'farkle', players: ['Cy'] })
+    expect(session.snapshot(true).recentPlayers).toEqual(['Cy', 'Ann', 'Bob'])
+    expect(existsSync(join(dataDir, 'settings.json'))).toBe(true)
+  })
+})
