@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { TableState, WirePush, WireReply } from '../../src/shared/api'
+import { RecordStore } from '../../src/main/core/record-store'
+import { SettingsStore } from '../../src/main/core/settings'
+import { TableServer } from '../../src/main/core/table-server'
+import { TableSession } from '../../src/main/core/table-session'
+
+const servers: TableServer[] = []
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.stop()
+})
+
+async function startServer(lanAddresses: string[] = []): Promise<TableServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-host-'))
+  const rendererDir = join(dataDir, 'renderer')
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true })
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Dice Referee</title>')
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
+  const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+  const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => lanAddresses })
+  await server.start()
+  servers.push(server)
+  return server
+}
+
+class Client {
+  readonly states: TableState[] = []
+  private readonly replies = new Map<number, (reply: WireReply) => void>()
+  private nextId = 1
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as WireReply | WirePush
+      if ('state' in message) this.states.push(message.state)
+      else this.replies.get(message.id)?.(message)
+    })
+  }
+
+  static open(url: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url)
+      const client = new Client(socket)
+      socket.once('open', () => resolve(client))
+      socket.once('error', reject)
+    })
+  }
+
+  call(method: string, ...args: unknown[]): Promise<WireReply> {
+    const id = this.nextId++
+    return new Promise((resolve) => {
+      this.replies.set(id, resolve)
+      this.socket.send(JSON.stringify({ id, method, args }))
+    })
+  }
+
+  async waitFor(check: (state: TableState) => boolean): Promise<TableState> {
+    for (let i = 0; i < 200; i++) {
+      const found = this.states.find(check)
+      if (found) return found
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    throw new Error('no such state arrived')
+  }
+}
+
+describe('the headless host', () => {
+  it('serves the app at / and the TV view at /scoreboard, and nothing outside the renderer', async () => {
+    const server = await startServer()
+    for (const path of ['/', '/scoreboard']) {
+      const response = await fetch(`${server.url}${path.slice(1)}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
+      expect(await response.text()).toContain('Dice Referee')
+    }
+    expect((await fetch(`${server.url}assets/app.js`)).status).toBe(200)
+    expect((await fetch(`${server.url}..%2F..%2Fetc%2Fpasswd`)).status).toBe(404)
+  })
+
+  it('implements the table API over WebSocket and pushes every new state to every screen', async () => {
+    const server = await startServer()
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    const scoreboard = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    expect(await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
+    expect(await table.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
+    const seen = await scoreboard.waitFor((state) => state.current?.moveCount === 1)
+    expect(seen.current?.summary.players[0].score).toBe(3)
+    expect(seen.canControl).toBe(true)
+    table.socket.close()
+    scoreboard.socket.close()
+  })
+
+  it('checks every request: a malformed payload is refused and changes nothing', async () => {
+    const server = await startServer()
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
+    expect(await table.call('submit', { roll: [3, 3, 3, 'x'] })).toMatchObject({ result: { ok: false } })
+    expect(await table.call('keypad', 'F5')).toMatchObject({ result: { ok: false, error: 'not a keypad key' } })
+    expect(await table.call('newGame', { game: 'chess', players: [] })).toMatchObject({ result: { ok: false } })
+    expect(await table.call('dropTables')).toMatchObject({ result: { ok: false, error: 'unknown method dropTables' } })
+    const state = (await table.call('getState')) as { result: TableState }
+    expect(state.result.current?.moveCount).toBe(0)
+    table.socket.close()
+  })
+
+  it('lets LAN screens watch only, unless they bring the pairing code', async () => {
+    const server = await startServer(['127.0.0.2'])
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
+    await expect(fetch(`http://127.0.0.2:${server.port}/scoreboard`)).rejects.toThrow()
+    expect(await table.call('setSharing', true)).toMatchObject({ result: { ok: true } })
+    const shared = await table.waitFor((state) => state.sharing?.enabled === true)
+    expect(shared.sharing?.urls).toEqual([`http://127.0.0.2:${server.port}/scoreboard`])
+    expect(shared.sharing?.qrSvg).toContain('<svg')
+    const code = shared.sharing?.pairingCode
+    expect(code).toMatch(/^\d{6}$/)
+
+    const viewer = await Client.open(`ws://127.0.0.2:${server.port}/api`)
+    const viewerState = await viewer.waitFor(() => true)
+    expect(viewerState.canControl).toBe(false)
+    expect(viewerState.sharing?.pairingCode).toBeNull()
+    expect(await viewer.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: false, error: 'this screen can only watch' } })
+
+    const paired = await Client.open(`ws://127.0.0.2:${server.port}/api?pair=${code}`)
+    expect(await paired.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
+    await viewer.waitFor((state) => state.current?.moveCount === 1)
+    for (const client of [table, viewer, paired]) client.socket.close()
+  })
+})
