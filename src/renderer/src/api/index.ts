@@ -1,0 +1,42 @@
+import type { TableApi } from '../../../shared/api'
+import { WebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
+
+export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'
+
+declare global {
+  interface Window {
+    /** The TableApi Electron's preload exposes; absent in a browser talking to the headless host. */
+    diceReferee?: TableApi
+  }
+}
+
+let tableApi: TableApi | null = null
+
+/** The WebSocket address of the headless host, passing the page's `pair` code on. */
+export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  const pair = new URLSearchParams(location.search).get('pair')
+  return `${scheme}//${location.host}/api` + (pair ? `?pair=${encodeURIComponent(pair)}` : '')
+}
+
+export function getTableApi(): TableApi {
+  if (tableApi) return tableApi
+  if (window.diceReferee) {
+    tableApi = window.diceReferee
+  } else {
+    tableApi = new WebSocketTableApi({
+      url: apiUrlFor(window.location),
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike
+    })
+  }
+  return tableApi
+}
+
+/** Replaces the API (tests hand in a fake). */
+export function setTableApi(api: TableApi | null): void {
+  tableApi = api
+}
+
+export function isConnectionAware(api: TableApi): api is TableApi & ConnectionAware {
+  return typeof (api as Partial<ConnectionAware>).onConnection === 'function'
+}

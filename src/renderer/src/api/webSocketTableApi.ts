@@ -1,0 +1,228 @@
+// The TableApi over the headless host's WebSocket (`/api`), for a browser that has no preload.
+import type {
+  ApiMethod,
+  DisplayInfo,
+  GameSetup,
+  HistoryEntry,
+  HistoryGame,
+  KeypadKey,
+  Outcome,
+  TableApi,
+  TableState,
+  WireReply,
+  WireRequest
+} from '../../../shared/api'
+import type { Move } from '../../../shared/engine/types'
+
+/** The part of a browser WebSocket this client uses, so tests can hand in a fake. */
+export interface SocketLike {
+  readonly readyState: number
+  onopen: ((event: unknown) => void) | null
+  onclose: ((event: unknown) => void) | null
+  onerror: ((event: unknown) => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+  send(data: string): void
+  close(): void
+}
+
+export type SocketFactory = (url: string) => SocketLike
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
+
+/** A transport that can lose its connection tells the screens so ("Reconnecting…"). */
+export interface ConnectionAware {
+  readonly connectionStatus: ConnectionStatus
+  onConnection(listener: (status: ConnectionStatus) => void): () => void
+}
+
+export interface WebSocketTableApiOptions {
+  url: string
+  createSocket: SocketFactory
+  /** First wait before reconnecting; doubles on every failed attempt up to `maxDelayMs`. */
+  initialDelayMs?: number
+  maxDelayMs?: number
+}
+
+const OPEN = 1
+
+interface Pending {
+  resolve(value: unknown): void
+  reject(error: Error): void
+}
+
+export class ConnectionLostError extends Error {
+  constructor(message = 'Not connected to the table: reconnecting…') {
+    super(message)
+    this.name = 'ConnectionLostError'
+  }
+}
+
+export class WebSocketTableApi implements TableApi, ConnectionAware {
+  private socket: SocketLike | null = null
+  private nextId = 1
+  private readonly pending = new Map<number, Pending>()
+  /** Requests made while the socket is still opening; sent as soon as it opens. */
+  private queued: WireRequest[] = []
+  private readonly stateListeners = new Set<(state: TableState) => void>()
+  private readonly connectionListeners = new Set<(status: ConnectionStatus) => void>()
+  private status: ConnectionStatus = 'connecting'
+  private delayMs: number
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null
+  private closedByUser = false
+  private readonly initialDelayMs: number
+  private readonly maxDelayMs: number
+
+  constructor(private readonly options: WebSocketTableApiOptions) {
+    this.initialDelayMs = options.initialDelayMs ?? 500
+    this.maxDelayMs = options.maxDelayMs ?? 10_000
+    this.delayMs = this.initialDelayMs
+    this.connect()
+  }
+
+  get connectionStatus(): ConnectionStatus {
+    return this.status
+  }
+
+  onConnection(listener: (status: ConnectionStatus) => void): () => void {
+    this.connectionListeners.add(listener)
+    return () => this.connectionListeners.delete(listener)
+  }
+
+  onState(listener: (state: TableState) => void): () => void {
+    this.stateListeners.add(listener)
+    return () => this.stateListeners.delete(listener)
+  }
+
+  /** Stops for good: no more reconnecting (used by tests and on page unload). */
+  close(): void {
+    this.closedByUser = true
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    this.socket?.close()
+    this.failAll()
+  }
+
+  getState(): Promise<TableState> {
+    return this.call('getState')
+  }
+  newGame(setup: GameSetup): Promise<Outcome> {
+    return this.call('newGame', setup)
+  }
+  submit(move: Move): Promise<Outcome> {
+    return this.call('submit', move)
+  }
+  keypad(key: KeypadKey): Promise<Outcome> {
+    return this.call('keypad', key)
+  }
+  rollVirtual(): Promise<Outcome> {
+    return this.call('rollVirtual')
+  }
+  undo(): Promise<Outcome> {
+    return this.call('undo')
+  }
+  abandon(): Promise<Outcome> {
+    return this.call('abandon')
+  }
+  exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> {
+    return this.call('exportRecord')
+  }
+  importRecord(text: string): Promise<Outcome> {
+    return this.call('importRecord', text)
+  }
+  listHistory(): Promise<HistoryEntry[]> {
+    return this.call('listHistory')
+  }
+  openHistory(id: string): Promise<HistoryGame | { error: string }> {
+    return this.call('openHistory', id)
+  }
+  setSharing(enabled: boolean): Promise<Outcome> {
+    return this.call('setSharing', enabled)
+  }
+  listDisplays(): Promise<DisplayInfo[]> {
+    return this.call('listDisplays')
+  }
+  showScoreboard(displayId: number | null): Promise<Outcome> {
+    return this.call('showScoreboard', displayId)
+  }
+
+  private call<T>(method: ApiMethod, ...args: unknown[]): Promise<T> {
+    if (this.status === 'reconnecting' || this.closedByUser) return Promise.reject(new ConnectionLostError())
+    const request: WireRequest = { id: this.nextId++, method, args }
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject })
+      if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(request))
+      else this.queued.push(request)
+    })
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null
+    const socket = this.options.createSocket(this.options.url)
+    this.socket = socket
+    socket.onopen = () => {
+      if (this.socket !== socket) return
+      this.delayMs = this.initialDelayMs
+      this.setStatus('open')
+      const queued = this.queued
+      this.queued = []
+      for (const request of queued) socket.send(JSON.stringify(request))
+      // A push may have been missed while away: fetch the state now rather than wait for the next change.
+      this.getState().then(
+        (state) => this.emitState(state),
+        () => undefined
+      )
+    }
+    socket.onmessage = (event) => {
+      if (this.socket === socket) this.handleMessage(event.data)
+    }
+    socket.onerror = () => undefined
+    socket.onclose = () => {
+      if (this.socket !== socket) return
+      this.socket = null
+      this.failAll()
+      if (this.closedByUser) return
+      this.setStatus('reconnecting')
+      this.reconnectTimer = setTimeout(() => this.connect(), this.delayMs)
+      this.delayMs = Math.min(this.delayMs * 2, this.maxDelayMs)
+    }
+  }
+
+  private handleMessage(data: unknown): void {
+    if (typeof data !== 'string') return
+    let message: unknown
+    try {
+      message = JSON.parse(data)
+    } catch {
+      return
+    }
+    if (!message || typeof message !== 'object') return
+    if ('state' in message) {
+      this.emitState((message as { state: TableState }).state)
+      return
+    }
+    const reply = message as WireReply
+    if (typeof reply.id !== 'number') return
+    const pending = this.pending.get(reply.id)
+    if (!pending) return
+    this.pending.delete(reply.id)
+    if ('error' in reply) pending.reject(new Error(reply.error))
+    else pending.resolve(reply.result)
+  }
+
+  private emitState(state: TableState): void {
+    for (const listener of [...this.stateListeners]) listener(state)
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return
+    this.status = status
+    for (const listener of [...this.connectionListeners]) listener(status)
+  }
+
+  private failAll(): void {
+    const pending = [...this.pending.values()]
+    this.pending.clear()
+    this.queued = []
+    for (const request of pending) request.reject(new ConnectionLostError())
+  }
+}

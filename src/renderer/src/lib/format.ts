@@ -1,0 +1,31 @@
+import type { GameView } from '../../../shared/api'
+
+export function formatPoints(value: number): string {
+  return value.toLocaleString('en-US')
+}
+
+export function formatDate(milliseconds: number): string {
+  return new Date(milliseconds).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit'
+  })
+}
+
+/** Who acts next, in words: the player to play, or the duellists / flash-round players. */
+export function whoActs(game: GameView): string | null {
+  const toPlay = game.summary.toPlay
+  if (toPlay) return toPlay
+  const contenders = game.table.contenders
+  if (!game.summary.finished && contenders && contenders.length > 0) {
+    return contenders.map((seat) => game.players[seat]).filter(Boolean).join(' vs ')
+  }
+  return null
+}
+
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}

@@ -1,0 +1,52 @@
+import type { KeypadKey } from '../../../shared/api'
+
+export type KeyCommand = { type: 'keypad'; key: KeypadKey } | { type: 'roll' }
+
+const NUMPAD_CODES: Record<string, KeypadKey> = {
+  NumpadEnter: 'Enter',
+  NumpadAdd: '+',
+  NumpadSubtract: '-',
+  NumpadMultiply: '*',
+  NumpadDivide: '/',
+  NumpadDecimal: '.',
+  NumpadComma: '.'
+}
+
+const KEYS: Record<string, KeypadKey> = {
+  Enter: 'Enter',
+  Backspace: 'Backspace',
+  '+': '+',
+  '-': '-',
+  '*': '*',
+  '/': '/',
+  '.': '.'
+}
+
+type KeyLike = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>
+
+/**
+ * What a physical key means on the Table screen. The numpad is read by its code, so it works
+ * with Num Lock off and with a decimal comma; everything else by the character it types.
+ */
+export function commandForKey(event: KeyLike): KeyCommand | null {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null
+  if (event.key === ' ' || event.code === 'Space') return { type: 'roll' }
+  const numpadDigit = /^Numpad([0-9])$/.exec(event.code)
+  if (numpadDigit) return { type: 'keypad', key: numpadDigit[1] as KeypadKey }
+  const numpad = NUMPAD_CODES[event.code]
+  if (numpad) return { type: 'keypad', key: numpad }
+  if (/^[0-9]$/.test(event.key)) return { type: 'keypad', key: event.key as KeypadKey }
+  const key = KEYS[event.key]
+  return key ? { type: 'keypad', key } : null
+}
+
+/** Typing in a field must not throw dice. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).tagName !== 'string') return false
+  const element = target as HTMLElement
+  const tag = element.tagName.toLowerCase()
+  if (tag === 'textarea' || tag === 'select' || element.isContentEditable) return true
+  if (tag !== 'input') return false
+  const type = ((element as HTMLInputElement).type || 'text').toLowerCase()
+  return !['button', 'checkbox', 'radio', 'file', 'submit', 'reset', 'range', 'color'].includes(type)
+}

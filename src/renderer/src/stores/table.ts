@@ -1,0 +1,124 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { GameSetup, KeypadKey, MessageLevel, Outcome, TableState } from '../../../shared/api'
+import type { Move } from '../../../shared/engine/types'
+import { getTableApi, isConnectionAware } from '../api'
+
+export interface Notice {
+  text: string
+  level: MessageLevel
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Mirrors main's TableState; every action is a request to main, which answers with a new state. */
+export const useTableStore = defineStore('table', () => {
+  const state = shallowRef<TableState | null>(null)
+  const connected = ref(true)
+  /** A refusal or transport failure of this screen's own request, until main says something newer. */
+  const localNotice = ref<Notice | null>(null)
+  let stopListening: (() => void) | null = null
+
+  const current = computed(() => state.value?.current ?? null)
+  const isGameOn = computed(() => current.value !== null)
+  const canControl = computed(() => state.value?.canControl ?? false)
+  const notice = computed<Notice | null>(() => {
+    if (localNotice.value) return localNotice.value
+    const message = state.value?.message
+    return message ? { text: message.text, level: message.level } : null
+  })
+
+  function receive(next: TableState): void {
+    const previous = state.value
+    if (previous && next.version < previous.version) {
+      // An answer that crossed a newer push: keep the newer one.
+      return
+    }
+    if (next.message?.id !== previous?.message?.id) localNotice.value = null
+    state.value = next
+  }
+
+  async function start(): Promise<void> {
+    if (stopListening) return
+    const api = getTableApi()
+    stopListening = api.onState(receive)
+    if (isConnectionAware(api)) {
+      connected.value = api.connectionStatus === 'open'
+      api.onConnection((status) => {
+        connected.value = status === 'open'
+        // After a reconnect the host may have restarted and counts versions from scratch.
+        if (status === 'open') state.value = state.value ? { ...state.value, version: -1 } : null
+      })
+    }
+    try {
+      receive(await api.getState())
+    } catch (error) {
+      localNotice.value = { text: errorText(error), level: 'error' }
+    }
+  }
+
+  function stop(): void {
+    stopListening?.()
+    stopListening = null
+  }
+
+  async function request(send: () => Promise<Outcome>): Promise<Outcome> {
+    let outcome: Outcome
+    try {
+      outcome = await send()
+    } catch (error) {
+      outcome = { ok: false, error: errorText(error) }
+    }
+    localNotice.value = outcome.ok ? null : { text: outcome.error, level: 'error' }
+    return outcome
+  }
+
+  const newGame = (setup: GameSetup) => request(() => getTableApi().newGame(setup))
+  const submit = (move: Move) => request(() => getTableApi().submit(move))
+  const keypad = (key: KeypadKey) => request(() => getTableApi().keypad(key))
+  const rollVirtual = () => request(() => getTableApi().rollVirtual())
+  const undo = () => request(() => getTableApi().undo())
+  const abandon = () => request(() => getTableApi().abandon())
+  const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
+  const setSharing = (enabled: boolean) => request(() => getTableApi().setSharing(enabled))
+
+  async function exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> {
+    try {
+      const exported = await getTableApi().exportRecord()
+      localNotice.value = exported.ok ? null : { text: exported.error, level: 'error' }
+      return exported
+    } catch (error) {
+      localNotice.value = { text: errorText(error), level: 'error' }
+      return { ok: false, error: errorText(error) }
+    }
+  }
+
+  function dismissNotice(): void {
+    localNotice.value = null
+  }
+
+  return {
+    state,
+    connected,
+    current,
+    isGameOn,
+    canControl,
+    notice,
+    localNotice,
+    receive,
+    start,
+    stop,
+    newGame,
+    submit,
+    keypad,
+    rollVirtual,
+    undo,
+    abandon,
+    exportRecord,
+    importRecord,
+    setSharing,
+    dismissNotice
+  }
+})
