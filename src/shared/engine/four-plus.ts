@@ -21,18 +21,22 @@
 //   for the win; players out are skipped for the rest of the game.
 // - When four 1s leave only one player in, that player wins at once, mid-round too: the turns
 //   left in the round are not played (the page says "at once").
-// - End of the game compares only players still in; a tie is among those players only.
+// - End of the game compares only players still in; a tie is among those players only, and
+//   "highest is 0" means among those still in (an out player's points never make a winner).
 // - Flash rounds start with the tied player in the lowest seat and go on in seat order among the
 //   players still in them, cyclically; when one drops out, the next in seat order after them
 //   throws (so each flash round is one throw per player still in, in seat order).
 // - In a flash round, a throw with two or more 1s and two or more 6s (1 1 6 6) is out: "two or
 //   more 1s" is checked first. Four 1s in a flash round is simply out (no extra meaning).
 // - Four 4s win a flash round at once even for a player who owes a reply.
-// - A player who owes nothing and throws at or below S changes nothing and stays in.
+// - A player who owes nothing and throws at or below S changes nothing and stays in. (In seat
+//   order this only happens with S at 0: everyone throws once between two throws of the player
+//   who last set S, so by then each other player has replied, raised, or dropped.)
 // - A player who raises S no longer owes a reply themselves; all the others still in owe.
 // - "S returns to 0" is checked after every flash throw, including after a player drops out
 //   while the only one owing (the others have nothing left to answer).
 // - The flash-round throwNote and table phase say "Flash round"; flash rounds are not counted.
+// - The winner's big word (`announce`) is their name as given, so apply formats no strings.
 
 import type {
   Applied,
