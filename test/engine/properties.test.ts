@@ -1,9 +1,10 @@
 // Properties every game must keep, played from the engines' own offers with random dice.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { GAMES, type AnyGameModule } from '../../src/shared/engine'
+import { GAMES } from '../../src/shared/engine'
 import type { GameId, Move } from '../../src/shared/engine/types'
-import { play, recordText, replayText, startGame, summaryOf, undo, type Game } from '../../src/shared/game'
+import { play, recordText, replayText, startGame, summaryOf, undo } from '../../src/shared/game'
+import { playRandomGame, seededRandom, type RandomGame } from '../../src/shared/random-play'
 
 const PLAYERS: Record<GameId, string[][]> = {
   foursies: [['Solo'], ['Ann', 'Bob'], ['Ann', 'Bob', 'Cy']],
@@ -17,37 +18,11 @@ const RULES: Record<GameId, Record<string, unknown>[]> = {
   fouche: [{ target: 3000 }, { entry: 300, target: 2000 }],
   'four-plus': [{}, { rounds: 1 }]
 }
-const MAX_LINES = 3000
-
-/** Plays a random legal game from the engine's offers: a random throw when one is due, else a random decision. */
-function randomGame(id: GameId, players: string[], rules: Record<string, unknown>, random: () => number): { game: Game; stalled: boolean } {
-  const started = startGame({ game: id, players, rules })
-  if (!started.ok) throw new Error(started.error)
-  let game = started.value
-  const module: AnyGameModule = GAMES[id]
-  for (let lines = 0; lines < MAX_LINES; lines++) {
-    const offer = module.offer(game.state)
-    if (offer.finished) return { game, stalled: false }
-    const choices: Move[] = offer.decisions.map((decision) => decision.move)
-    if (offer.diceDue > 0) choices.push({ roll: Array.from({ length: offer.diceDue }, () => 1 + Math.floor(random() * 6)) })
-    if (choices.length === 0) return { game, stalled: true }
-    const move = choices[Math.floor(random() * choices.length)]
-    const played = play(game, { move })
-    if (!played.ok) throw new Error(`the engine refused its own offer ${JSON.stringify(move)}: ${played.error}`)
-    game = played.game
-  }
-  return { game, stalled: false }
+function randomGame(id: GameId, players: string[], rules: Record<string, unknown>, random: () => number): RandomGame {
+  return playRandomGame({ game: id, players, rules }, random, 3000)
 }
 
-function seeded(seed: number): () => number {
-  let state = seed >>> 0 || 1
-  return () => {
-    state ^= state << 13
-    state ^= state >>> 17
-    state ^= state << 5
-    return (state >>> 0) / 2 ** 32
-  }
-}
+const seeded = seededRandom
 
 const gameArbitrary = (id: GameId) =>
   fc.record({
@@ -96,7 +71,7 @@ for (const id of Object.keys(GAMES) as GameId[]) {
           const replayed = replayText(recordText(game))
           if (!replayed.ok) throw new Error(`line ${replayed.line}: ${replayed.error}`)
           expect(replayed.game.state).toEqual(game.state)
-          let stepwise = startGame(game.header)
+          const stepwise = startGame(game.header)
           if (!stepwise.ok) throw new Error(stepwise.error)
           let state = stepwise.value
           for (const recorded of game.moves) {
