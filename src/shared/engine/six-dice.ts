@@ -31,6 +31,13 @@
 // - `entry` larger than `target` is allowed (the record format only refuses entry < 0 and
 //   target < 1); such a game simply needs a big first bank.
 // - A bank decision's `points` are the turn's points being banked (its label: "Bank 650").
+// - Farkle's "one more turn" goes to every seat but the one that reached the target, even when
+//   that player is overtaken meanwhile: the player who reached the target does not play again.
+// - Five 5s in Fouche may all be set aside (three 5s + two single 5s = 600): only 1s and 5s
+//   score singly, so four or five of another value always leave a dead die there.
+// - Keep decisions are listed by points, highest first, then by more dice first.
+// - Events carry numbers and seats only; `describe` builds the words. The winner announcement
+//   ("Ann wins!") is the one string apply builds, once per game.
 
 import type {
   Applied,
