@@ -364,7 +364,7 @@ function dieWord(v: number): string {
 }
 
 function plural(count: number, v: number): string {
-  return count === 1 ? dieWord(v) : `${NUMBER_WORDS[count] ?? count} ${v}s`
+  return `${NUMBER_WORDS[count] ?? count} ${v}${count === 1 ? '' : 's'}`
 }
 
 function diceCountWords(n: number): string {
@@ -560,7 +560,7 @@ function notFalseFourReason(vals: readonly number[]): string {
     }
   }
   const list = `${vals.slice(0, -1).join(', ')} and ${max}`
-  return `${list} make no false four: they add up to ${sum}, ${max} minus the others leaves ${2 * max - sum}, and they do not split into false fours`
+  return `${list} make no false four: they add up to ${sum}, not 4, no die minus the others makes 4, and they do not split into false fours`
 }
 
 function socks(s: FoursiesState): Applied<FoursiesState> {
