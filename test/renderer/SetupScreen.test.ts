@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import SetupScreen from '../../src/renderer/src/components/SetupScreen.vue'
+import { useSetupStore } from '../../src/renderer/src/stores/setup'
+import { FakeTableApi, emptyState } from './fixtures'
+import { mountWith } from './mountWith'
+
+async function name(wrapper: VueWrapper, index: number, value: string): Promise<void> {
+  await wrapper.find(`[data-testid="player-name-${index}"]`).setValue(value)
+}
+
+describe('SetupScreen', () => {
+  it('builds a Foursies setup with the chosen options', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'Bob')
+    await wrapper.find('[data-testid="option-match-tour"]').trigger('click')
+    await wrapper.find('[data-testid="option-tour-four-rounds"]').trigger('click')
+    await wrapper.find('[data-testid="option-devilsNumber-reset"]').trigger('click')
+    await wrapper.find('[data-testid="option-tab"]').setValue('1')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(api.newGame).toHaveBeenCalledWith({
+      game: 'foursies',
+      players: ['Ann', 'Bob'],
+      rules: { match: 'tour', tour: 'four-rounds', devilsNumber: 'reset', tab: 1 }
+    })
+    expect(wrapper.emitted('started')).toHaveLength(1)
+  })
+
+  it('sends the defaults of each game', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'Bob')
+    const expected = {
+      foursies: { match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 },
+      farkle: { entry: 500, target: 10000 },
+      fouche: { entry: 0, target: 10000 },
+      'four-plus': { rounds: 3 }
+    }
+    for (const [game, rules] of Object.entries(expected)) {
+      await wrapper.find(`[data-testid="game-${game}"]`).trigger('click')
+      await wrapper.find('[data-testid="start-game"]').trigger('click')
+      await flushPromises()
+      expect(api.newGame).toHaveBeenLastCalledWith({ game, players: ['Ann', 'Bob'], rules })
+    }
+  })
+
+  it('reorders, removes and adds players, skipping blank rows', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'Bob')
+    await wrapper.find('[data-testid="add-player"]').trigger('click')
+    await name(wrapper, 2, 'Cy')
+    await wrapper.find('[data-testid="add-player"]').trigger('click')
+    await wrapper.find('[data-testid="player-down-0"]').trigger('click')
+    await wrapper.find('[data-testid="player-up-2"]').trigger('click')
+    expect((wrapper.find('[data-testid="player-name-0"]').element as HTMLInputElement).value).toBe('Bob')
+    expect((wrapper.find('[data-testid="player-name-1"]').element as HTMLInputElement).value).toBe('Cy')
+    await wrapper.find('[data-testid="player-remove-2"]').trigger('click')
+    await wrapper.find('[data-testid="game-farkle"]').trigger('click')
+    await wrapper.find('[data-testid="option-entry"]').setValue('0')
+    await wrapper.find('[data-testid="option-target"]').setValue('5000')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(api.newGame).toHaveBeenCalledWith({ game: 'farkle', players: ['Bob', 'Cy'], rules: { entry: 0, target: 5000 } })
+  })
+
+  it('offers recent players as chips that fill the first empty row', async () => {
+    const api = new FakeTableApi(emptyState({ recentPlayers: ['Dee', 'Ann'] }))
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    expect(wrapper.find('[data-testid="recent-player-Ann"]').exists()).toBe(false)
+    await wrapper.find('[data-testid="recent-player-Dee"]').trigger('click')
+    expect(useSetupStore().names).toEqual(['Ann', 'Dee'])
+    expect(wrapper.find('[data-testid="recent-player-Dee"]').exists()).toBe(false)
+  })
+
+  it('refuses duplicate names and too few players before asking main, and shows main’s refusal', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'ann')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    expect(wrapper.find('[data-testid="setup-error"]').text()).toContain('different name')
+
+    await name(wrapper, 1, '')
+    await wrapper.find('[data-testid="game-four-plus"]').trigger('click')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    expect(wrapper.find('[data-testid="setup-error"]').text()).toContain('needs at least 2 players')
+    expect(api.newGame).not.toHaveBeenCalled()
+
+    api.newGame.mockResolvedValue({ ok: false, error: 'rounds must be at least 1' })
+    await name(wrapper, 1, 'Bob')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="setup-error"]').text()).toBe('rounds must be at least 1')
+    expect(wrapper.emitted('started')).toBeUndefined()
+  })
+
+  it('keeps the tab on a seat that exists when players are removed', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'Bob')
+    await wrapper.find('[data-testid="option-tab"]').setValue('1')
+    await wrapper.find('[data-testid="player-remove-1"]').trigger('click')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(api.newGame).toHaveBeenCalledWith(expect.objectContaining({ players: ['Ann'], rules: expect.objectContaining({ tab: 0 }) }))
+  })
+})

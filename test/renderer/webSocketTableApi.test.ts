@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { WebSocketTableApi, type SocketLike } from '../../src/renderer/src/api/webSocketTableApi'
+import { apiUrlFor } from '../../src/renderer/src/api'
+import type { TableState, WireRequest } from '../../src/shared/api'
+import { emptyState } from './fixtures'
+
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = []
+  readyState = 0
+  sent: WireRequest[] = []
+  onopen: ((event: unknown) => void) | null = null
+  onclose: ((event: unknown) => void) | null = null
+  onerror: ((event: unknown) => void) | null = null
+  onmessage: ((event: { data: unknown }) => void) | null = null
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this)
+  }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as WireRequest)
+  }
+  close(): void {
+    this.drop()
+  }
+  open(): void {
+    this.readyState = 1
+    this.onopen?.({})
+  }
+  drop(): void {
+    this.readyState = 3
+    this.onclose?.({})
+  }
+  receive(message: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(message) })
+  }
+  /** Answers the request for `method` that is still unanswered. */
+  reply(method: string, result: unknown): void {
+    const request = [...this.sent].reverse().find((candidate) => candidate.method === method)
+    if (!request) throw new Error(`no ${method} request`)
+    this.receive({ id: request.id, result })
+  }
+}
+
+function latestSocket(): FakeSocket {
+  return FakeSocket.all[FakeSocket.all.length - 1]
+}
+
+describe('WebSocketTableApi', () => {
+  let api: WebSocketTableApi
+
+  beforeEach(() => {
+    vi.useFakeTimers()
+    FakeSocket.all = []
+    api = new WebSocketTableApi({ url: 'ws://host/api', createSocket: (url) => new FakeSocket(url), initialDelayMs: 100, maxDelayMs: 400 })
+  })
+  afterEach(() => {
+    api.close()
+    vi.useRealTimers()
+  })
+
+  it('queues requests until the socket opens, then matches each reply to its request by id', async () => {
+    const socket = latestSocket()
+    expect(socket.url).toBe('ws://host/api')
+    const keypad = api.keypad('4')
+    const history = api.listHistory()
+    expect(socket.sent).toEqual([])
+    socket.open()
+    const keypadRequest = socket.sent.find((request) => request.method === 'keypad')!
+    const historyRequest = socket.sent.find((request) => request.method === 'listHistory')!
+    expect(keypadRequest.args).toEqual(['4'])
+    expect(keypadRequest.id).not.toBe(historyRequest.id)
+
+    socket.receive({ id: historyRequest.id, result: [] })
+    socket.receive({ id: keypadRequest.id, result: { ok: false, error: '7 is not a die face' } })
+    await expect(history).resolves.toEqual([])
+    await expect(keypad).resolves.toEqual({ ok: false, error: '7 is not a die face' })
+  })
+
+  it('sends the arguments of each method', async () => {
+    const socket = latestSocket()
+    socket.open()
+    const ignore = () => undefined
+    api.submit({ keep: [1, 5] }).catch(ignore)
+    api.newGame({ game: 'farkle', players: ['Ann'] }).catch(ignore)
+    api.setSharing(true).catch(ignore)
+    expect(socket.sent.slice(-3).map(({ method, args }) => ({ method, args }))).toEqual([
+      { method: 'submit', args: [{ keep: [1, 5] }] },
+      { method: 'newGame', args: [{ game: 'farkle', players: ['Ann'] }] },
+      { method: 'setSharing', args: [true] }
+    ])
+  })
+
+  it('rejects a request the host answers with an error', async () => {
+    const socket = latestSocket()
+    socket.open()
+    const undo = api.undo()
+    const request = socket.sent.find((candidate) => candidate.method === 'undo')!
+    socket.receive({ id: request.id, error: 'unknown method' })
+    await expect(undo).rejects.toThrow('unknown method')
+  })
+
+  it('hands pushed states to every listener until it stops listening', () => {
+    const socket = latestSocket()
+    socket.open()
+    const seen: TableState[] = []
+    const stop = api.onState((state) => seen.push(state))
+    socket.receive({ state: emptyState({ version: 7 }) })
+    stop()
+    socket.receive({ state: emptyState({ version: 8 }) })
+    expect(seen.map((state) => state.version)).toEqual([7])
+  })
+
+  it('fetches the state as soon as it connects', async () => {
+    const socket = latestSocket()
+    const seen: number[] = []
+    api.onState((state) => seen.push(state.version))
+    socket.open()
+    socket.reply('getState', emptyState({ version: 3 }))
+    await vi.waitFor(() => expect(seen).toEqual([3]))
+  })
+
+  it('reconnects with a growing delay, reports the connection and fails what was in flight', async () => {
+    const statuses: string[] = []
+    api.onConnection((status) => statuses.push(status))
+    const first = latestSocket()
+    first.open()
+    const pending = api.rollVirtual()
+    first.drop()
+    await expect(pending).rejects.toThrow(/reconnecting/)
+    expect(api.connectionStatus).toBe('reconnecting')
+    await expect(api.undo()).rejects.toThrow()
+
+    vi.advanceTimersByTime(99)
+    expect(FakeSocket.all).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(FakeSocket.all).toHaveLength(2)
+    latestSocket().drop()
+    vi.advanceTimersByTime(199)
+    expect(FakeSocket.all).toHaveLength(2)
+    vi.advanceTimersByTime(1)
+    expect(FakeSocket.all).toHaveLength(3)
+    latestSocket().drop()
+    vi.advanceTimersByTime(400)
+    expect(FakeSocket.all).toHaveLength(4)
+    latestSocket().drop()
+    vi.advanceTimersByTime(400)
+    expect(FakeSocket.all).toHaveLength(5)
+
+    latestSocket().open()
+    expect(statuses).toEqual(['open', 'reconnecting', 'open'])
+    // After a successful connection the delay starts small again.
+    latestSocket().drop()
+    vi.advanceTimersByTime(100)
+    expect(FakeSocket.all).toHaveLength(6)
+  })
+
+  it('ignores malformed messages and replies to nobody', () => {
+    const socket = latestSocket()
+    socket.open()
+    socket.onmessage?.({ data: 'not json' })
+    socket.receive({ id: 999, result: 1 })
+    socket.receive(42)
+    expect(api.connectionStatus).toBe('open')
+  })
+})
+
+describe('apiUrlFor', () => {
+  it('uses the page host and passes the pairing code on', () => {
+    expect(apiUrlFor({ protocol: 'http:', host: '192.168.1.5:8080', search: '' })).toBe('ws://192.168.1.5:8080/api')
+    expect(apiUrlFor({ protocol: 'https:', host: 'table.local', search: '?pair=AB 12' })).toBe('wss://table.local/api?pair=AB%2012')
+  })
+})
