@@ -7,6 +7,11 @@
  *
  * Prints "checked N vectors (V valid, I invalid), R round trips, F framed lines" and exits 0,
  * or prints every failure and exits 1.
+ *
+ *   ./test_vectors --parse < rows
+ *
+ * reads rows "DIR<TAB>LINE" (LINE escaped as in the vector files) and prints, for each, the result
+ * code, followed for ok by <TAB> and the canonical fields: used to compare C and TypeScript on fuzz input.
  */
 #include "dr_protocol.h"
 
@@ -365,9 +370,36 @@ static void framer_tests(void)
     if (dr_crc16("123456789", 9) != 0x29B1) FAIL("crc check value");
 }
 
+static int parse_stdin(void)
+{
+    static char row[8192], raw[4096];
+    sbuf got;
+    dr_msg m;
+    dr_result r;
+    while (fgets(row, sizeof row, stdin)) {
+        char *nl = strchr(row, '\n');
+        size_t n;
+        if (nl) *nl = '\0';
+        if (strlen(row) < 2 || row[1] != '\t') {
+            printf("?\n");
+            continue;
+        }
+        n = unescape(row + 2, raw);
+        r = dr_parse_line(raw, n, row[0] == 'h', &m);
+        if (r == DR_OK) {
+            canonical(&m, &got);
+            printf("ok\t%s\n", got.s);
+        } else {
+            printf("%s\n", dr_result_name(r));
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "../vectors";
+    if (strcmp(dir, "--parse") == 0) return parse_stdin();
     run_file(dir, "valid.tsv");
     run_file(dir, "invalid.tsv");
     framer_tests();
