@@ -343,14 +343,13 @@ export interface SixDiceGameConfig {
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error })
 
-function isDie(v: unknown): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6
-}
-
 function checkDiceList(list: unknown, what: string): string | null {
   if (!Array.isArray(list)) return `${what} must be a list of die values`
   for (let i = 0; i < list.length; i++) {
-    if (!isDie(list[i])) return `${what}: a die shows 1 to 6, not ${JSON.stringify(list[i])}`
+    const v = list[i]
+    if (v !== 1 && v !== 2 && v !== 3 && v !== 4 && v !== 5 && v !== 6) {
+      return `${what}: a die shows 1 to 6, not ${JSON.stringify(v)}`
+    }
   }
   return null
 }
@@ -492,7 +491,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
     const thrown = values.slice()
     const setAside = s.diceDue === 6 ? [] : s.kept.length ? s.setAside.concat(s.kept) : s.setAside
-    const events: GameEvent[] = [{ kind: 'throw', seat: s.seat, dice: values.slice() }]
+    const events: GameEvent[] = [{ kind: 'throw', seat: s.seat, dice: thrown }]
     if (table.farkle[codeOf(values)] === 1) {
       events.push({ kind: 'farkle', seat: s.seat, lost: s.turnPoints, announce: 'Farkle!' })
       const state = endTurn({ ...s, thrown, kept: [], setAside }, events)
@@ -545,7 +544,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const turnPoints = s.turnPoints + points
     const kept = values.slice()
     const left = s.thrown.length - values.length
-    const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: values.slice(), points, turn: turnPoints }]
+    const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
     if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
     const state: SixDiceState = {
       game: s.game,
