@@ -1,9 +1,12 @@
 // `npm run -s referee -- replay FILE|-`: checks a game record and prints the resulting state.
+// `npm run -s referee -- odds FILE|-`: checks it the same way and prints the exact odds of the
+// position the record ends in (src/shared/odds), as one JSON object.
 import { readFileSync } from 'node:fs'
 import { replayText, summaryOf } from '../shared/game'
+import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
 
-const USAGE = 'usage: referee replay FILE|-   (FILE "-" reads standard input)'
+const USAGE = 'usage: referee replay FILE|-   or   referee odds FILE|-   (FILE "-" reads standard input)'
 
 function readInput(file: string): Buffer {
   return file === '-' ? readFileSync(0) : readFileSync(file)
@@ -11,7 +14,7 @@ function readInput(file: string): Buffer {
 
 function main(args: string[]): number {
   const [command, file, ...rest] = args
-  if (command !== 'replay' || file === undefined || rest.length > 0) {
+  if ((command !== 'replay' && command !== 'odds') || file === undefined || rest.length > 0) {
     process.stderr.write(`${USAGE}\n`)
     return 2
   }
@@ -32,7 +35,8 @@ function main(args: string[]): number {
     process.stderr.write(`line ${replayed.line}: ${replayed.error}\n`)
     return 1
   }
-  process.stdout.write(`${JSON.stringify(summaryOf(replayed.game))}\n`)
+  const output = command === 'odds' ? oddsFor(replayed.game) : summaryOf(replayed.game)
+  process.stdout.write(`${JSON.stringify(output)}\n`)
   return 0
 }
 
