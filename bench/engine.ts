@@ -1,0 +1,57 @@
+// How many record lines per second the engine replays, per game, over 10,000 random complete games;
+// and how long a saved history of thousands of games takes to load.
+import { GAME_IDS, type GameId } from '../src/shared/engine/types'
+import { recordText, replayText } from '../src/shared/game'
+import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../src/shared/random-play'
+
+const GAMES_PER_KIND = 10_000
+const RUNS = 5
+const RULES: Record<GameId, Record<string, unknown>> = {
+  foursies: { match: 'tour' },
+  farkle: {},
+  fouche: {},
+  'four-plus': {}
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+export function benchEngine(): void {
+  console.log(`Engine replay: ${GAMES_PER_KIND.toLocaleString('en')} random complete games per game, median of ${RUNS} runs`)
+  const allRecords: string[] = []
+  for (const id of GAME_IDS) {
+    const random = seededRandom(42)
+    const records: string[] = []
+    let lines = 0
+    for (let i = 0; i < GAMES_PER_KIND; i++) {
+      const { game } = playRandomGame({ game: id, players: SAMPLE_PLAYERS[id], rules: RULES[id] }, random)
+      records.push(recordText(game))
+      lines += game.moves.length + 1
+    }
+    allRecords.push(...records.slice(0, 1000))
+    const rates: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const started = process.hrtime.bigint()
+      for (const record of records) {
+        const replayed = replayText(record)
+        if (!replayed.ok) throw new Error(`line ${replayed.line}: ${replayed.error}`)
+      }
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      rates.push(lines / seconds)
+    }
+    console.log(
+      `  ${id.padEnd(10)} ${Math.round(median(rates)).toLocaleString('en').padStart(11)} lines/s   (${lines.toLocaleString('en')} lines, ${(lines / GAMES_PER_KIND).toFixed(1)} per game)`
+    )
+  }
+  const times: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const started = process.hrtime.bigint()
+    for (const record of allRecords) replayText(record)
+    times.push(Number(process.hrtime.bigint() - started) / 1e6)
+  }
+  console.log(`  history of ${allRecords.length.toLocaleString('en')} games (1,000 of each) replayed in ${median(times).toFixed(0)} ms`)
+}
+
+if (require.main === module) benchEngine()
