@@ -63,6 +63,8 @@ export interface TurnValues {
   value(d: number, t: number): number
   /** The same, when the player throws now (does not bank). */
   rollValue(d: number, t: number): number
+  /** What banking t turn points now is worth (-Infinity when banking is not allowed). */
+  bankValue(t: number): number
 }
 
 /**
@@ -109,7 +111,8 @@ function solve(table: ScoringTable, cap: number, stop: (t: number) => number | n
   }
   return {
     value: (d, t) => (index(t) > top ? beyond(t) : v[d][index(t)]),
-    rollValue: (d, t) => (index(t) > top ? beyond(t) : r[d][index(t)])
+    rollValue: (d, t) => (index(t) > top ? beyond(t) : r[d][index(t)]),
+    bankValue: (t) => stop(t) ?? -Infinity
   }
 }
 
