@@ -852,10 +852,10 @@ describe('table view', () => {
   it('is empty before the first throw and shows which dice are fresh', () => {
     expect(foursies.table(start(ANN_BOB))).toEqual({ phase: 'Round 1', dice: [], turnPoints: 0, notes: { 0: 'holds the tab' } })
     const s = play(ANN_BOB, {}, [{ roll: [4, 2, 2, 3] }, { reroll: [2, 2] }, { roll: [5, 5] }])
-    // 4 3 5 5: nothing more, the turn ended; the view keeps the just-ended dice
+    // 3 4 5 5: nothing more, the turn ended; the view keeps the just-ended dice (kept ones first)
     expect(foursies.table(s).dice).toEqual([
-      { value: 4, fresh: false },
       { value: 3, fresh: false },
+      { value: 4, fresh: false },
       { value: 5, fresh: true },
       { value: 5, fresh: true }
     ])

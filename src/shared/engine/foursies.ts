@@ -33,7 +33,14 @@
 // 15. Re-rolls are named by values only; re-rolling [2,2] with three 2s on the table re-rolls
 //    two of them and keeps one — equal dice are interchangeable (record-format: "never which").
 // 16. The dice of a just-ended turn stay on the table view until the next throw, so players can
-//    see what ended it; the view is empty only before the first throw of the game.
+//    see what ended it; the view is empty only before the first throw of the game. Kept dice
+//    are shown first, in ascending order (equal dice are interchangeable), then the fresh ones.
+// 17. 4 4 4 x is an odd man out (the page excludes only three 6s): x is re-rolled, the 4s stay.
+// 18. The throw of a chosen false four is an ordinary throw: a run or odd man out on it is
+//    forced, socks and false fours on it are offered again (any dice on the table count).
+// 19. In a four-rounds tour, a round decided by a duel counts as that round; a tie after round
+//    4 then needs its own (tour) duel. A round duel never changes scores, wins or the tab.
+// 20. A bust's (or Devil's reset's) throw reports no "scores a 4" words: the points never stood.
 
 import type {
   Applied,
@@ -115,7 +122,7 @@ export interface FoursiesState {
   winners: number[]
 }
 
-const DEFAULTS: FoursiesOptions = { match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 }
+const DEFAULTS: FoursiesOptions = Object.freeze({ match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 })
 const MATCHES: readonly string[] = ['round', 'tour', 'tour-de-fours']
 const TOURS: readonly string[] = ['first-to-four', 'four-rounds']
 const DEVILS: readonly string[] = ['none', 'bust', 'reset']
@@ -186,6 +193,8 @@ interface TableFacts {
   run: boolean
   /** The odd die's value when three dice show one value other than 6 and the fourth another. */
   odd: number
+  /** The three dice that stay while the odd man is re-rolled (empty when there is no odd man). */
+  oddKept: number[]
   socks: boolean
   /** Legal re-rolls as sorted value lists, deduplicated, shortest first. */
   rerolls: number[][]
@@ -241,6 +250,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
     sixes: counts[6],
     run,
     odd,
+    oddKept: Object.freeze(odd === 0 ? [] : removeValues(dice, [odd]).sort((a, b) => a - b)) as number[],
     socks: pairs === 2,
     rerolls: found.map((f) => f.vals),
     labels: found.map((f) => f.label)
@@ -355,7 +365,7 @@ function fail(error: string): Applied<FoursiesState> {
   return { ok: false, error }
 }
 
-const NONE: number[] = []
+const NONE: number[] = Object.freeze([]) as unknown as number[]
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
 
@@ -491,7 +501,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
     events.push({ kind: 'oddManOut', seat, value: f.odd })
     base.step = 'odd'
     base.due = 1
-    base.kept = removeValues(dice, [f.odd])
+    base.kept = f.oddKept
     return { ok: true, state: base, events }
   }
   if (f.socks || f.rerolls.length > 0) {
@@ -510,35 +520,58 @@ function removeValues(dice: readonly number[], take: readonly number[]): number[
   return left
 }
 
+/** What a re-roll of some values from a table comes to: refused, or the dice kept and thrown. */
+type RerollVerdict = { error: string } | { sorted: number[]; kept: number[] }
+
+const rerollVerdicts = new Map<number, RerollVerdict>()
+
 function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die, and nothing is re-rolled')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
   if (!Array.isArray(values) || values.length === 0) return fail('name the dice to re-roll')
+  let code = 0
   for (const v of values) {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+    code += POW5[v]
   }
+  if (values.length > 4) return fail(`there are only 4 dice on the table, not ${values.length}`)
+  // at most four values: the count code names the multiset exactly
+  const key = codeOf(s.dice) * CODES + code
+  let verdict = rerollVerdicts.get(key)
+  if (verdict === undefined) {
+    verdict = judgeReroll(s.dice, values)
+    rerollVerdicts.set(key, verdict)
+  }
+  if ('error' in verdict) return fail(verdict.error)
+  const events: GameEvent[] = [{ kind: 'reroll', seat: s.seat, values: verdict.sorted }]
+  const state = clone(s)
+  state.step = 'reroll'
+  state.due = verdict.sorted.length
+  state.kept = verdict.kept
+  return { ok: true, state, events }
+}
+
+/** Judges a re-roll by values alone (so the verdict holds for every order of the same dice). */
+function judgeReroll(dice: readonly number[], values: readonly number[]): RerollVerdict {
   const want = [0, 0, 0, 0, 0, 0, 0]
   const have = [0, 0, 0, 0, 0, 0, 0]
   for (const v of values) want[v]++
-  for (const v of s.dice) have[v]++
+  for (const v of dice) have[v]++
   for (let v = 1; v <= 6; v++) {
     if (want[v] > have[v]) {
-      if (have[v] === 0) return fail(`there is no ${v} on the table to re-roll`)
-      return fail(`there ${have[v] === 1 ? 'is' : 'are'} only ${plural(have[v], v)} on the table, not ${NUMBER_WORDS[want[v]] ?? want[v]}`)
+      if (have[v] === 0) return { error: `there is no ${v} on the table to re-roll` }
+      return {
+        error: `there ${have[v] === 1 ? 'is' : 'are'} only ${plural(have[v], v)} on the table, not ${NUMBER_WORDS[want[v]] ?? want[v]}`
+      }
     }
   }
-  if (want[4] > 0) return fail('a 4 is never part of a false four: 4s score, they are not re-rolled')
+  if (want[4] > 0) return { error: 'a 4 is never part of a false four: 4s score, they are not re-rolled' }
   const sorted = [...values].sort((a, b) => a - b)
-  if (sorted.length === 1) return fail(`a single ${sorted[0]} is no false four: a false four takes two or more dice`)
-  const label = rerollFacts(sorted, codeOf(sorted))
-  if (label === null) return fail(notFalseFourReason(sorted))
-  const seat = s.seat
-  const events: GameEvent[] = [{ kind: 'reroll', seat, values: sorted }]
-  const state = clone(s)
-  state.step = 'reroll'
-  state.due = sorted.length
-  state.kept = removeValues(s.dice, sorted)
-  return { ok: true, state, events }
+  if (sorted.length === 1) return { error: `a single ${sorted[0]} is no false four: a false four takes two or more dice` }
+  if (rerollFacts(sorted, codeOf(sorted)) === null) return { error: notFalseFourReason(sorted) }
+  const kept = removeValues([...dice].sort((a, b) => a - b), sorted)
+  // shared by every state and event that uses this verdict: frozen, so no caller can corrupt it
+  return { sorted: Object.freeze(sorted) as number[], kept: Object.freeze(kept) as number[] }
 }
 
 /** Why a sorted list of values (no 4, two or more, all on the table) is no false four. */
