@@ -121,8 +121,31 @@ export function checkHeader(object: Record<string, unknown>): Parsed<Header> {
   return { ok: true, value: header }
 }
 
+// The lines the app writes itself, in their exact compact form, read without the general parser:
+// replaying a long history is mostly these.
+const COMPACT_DICE_LINE = /^\{"(roll|reroll|keep)":\[([1-6](?:,[1-6])*)\](?:,"at":(\d{1,15}))?\}$/
+const COMPACT_FLAG_LINE = /^\{"(socks|end|bank)":true(?:,"at":(\d{1,15}))?\}$/
+
+function parseCompactMove(line: string): RecordedMove | null {
+  const dice = COMPACT_DICE_LINE.exec(line)
+  if (dice) {
+    const values: number[] = []
+    for (let i = 0; i < dice[2].length; i += 2) values.push(dice[2].charCodeAt(i) - 48)
+    const move = { [dice[1]]: values } as Move
+    return dice[3] === undefined ? { move } : { move, at: Number(dice[3]) }
+  }
+  const flag = COMPACT_FLAG_LINE.exec(line)
+  if (flag) {
+    const move = { [flag[1]]: true } as Move
+    return flag[2] === undefined ? { move } : { move, at: Number(flag[2]) }
+  }
+  return null
+}
+
 /** Parses a line after the header. */
 export function parseMoveLine(line: string): Parsed<RecordedMove> {
+  const compact = parseCompactMove(line)
+  if (compact) return { ok: true, value: compact }
   const parsed = parseObject(line)
   if (!parsed.ok) return parsed
   return checkMove(parsed.value)
