@@ -179,12 +179,14 @@ describe('Scoring a throw', () => {
     })
 
     it('a foursies keeps the points the turn scored before it', () => {
-      // 4 1 1 3: one point, false four 1+3 re-rolled into 1 1: table 4 1 1 1? no — use 1 1 3 4
-      const s = play(ANN_BOB, {}, [{ roll: [2, 2, 1, 1] }, { reroll: [1, 1, 2] }, { roll: [1, 1, 1] }])
-      // 2 1 1 1 after the re-roll is an odd man out (the 2), not a foursies yet
-      expect(foursies.offer(s).throwNote).toBe('Odd man out: re-roll the 2')
-      const done = fold(s, [{ roll: [1] }]).state
-      expect(done.foursies).toEqual([true, false])
+      // 4 1 1 3: one point; re-roll 1+3 → 1 1: 4 1 1 1 is an odd man out (the scored 4); it comes up a 1
+      const s = play(THREE, {}, [{ roll: [4, 1, 1, 3] }, { reroll: [1, 3] }, { roll: [1, 1] }])
+      expect(foursies.offer(s).throwNote).toBe('Odd man out: re-roll the 4')
+      const { state, last } = fold(s, [{ roll: [1] }])
+      expect(last[0]).toMatchObject({ kind: 'foursies', seat: 0 })
+      expect(state.foursies).toEqual([true, false, false])
+      expect(scores(state)).toEqual([1, 0, 0])
+      expect(toPlay(state)).toBe('Bob')
     })
   })
 
