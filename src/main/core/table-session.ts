@@ -17,6 +17,7 @@ import type {
   TableMessage,
   TableState
 } from '../../shared/api'
+import type { DevicesView } from '../../shared/devices'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { GAMES } from '../../shared/engine'
 import {
@@ -65,6 +66,8 @@ export class TableSession {
   private readonly appVersion: string
   /** Set by whoever serves LAN viewers; null where there is no sharing. */
   sharingView: () => SharingView | null = () => null
+  /** Set by the device manager (smart dice, serial keypads); null where there is none. */
+  devicesView: () => DevicesView | null = () => null
 
   constructor(options: SessionOptions) {
     this.store = options.store
@@ -94,7 +97,8 @@ export class TableSession {
       message: this.message,
       recentPlayers: [...this.settings.get().recentPlayers],
       canControl,
-      sharing: sharing && !canControl ? { ...sharing, pairingCode: null } : sharing
+      sharing: sharing && !canControl ? { ...sharing, pairingCode: null } : sharing,
+      devices: canControl ? this.devicesView() : null
     }
   }
 
@@ -210,6 +214,11 @@ export class TableSession {
     const replayed = replayText(text, { tolerateTruncatedTail: true })
     if (!replayed.ok) return { error: `line ${replayed.line}: ${replayed.error}` }
     return { entry: this.historyEntry(replayed.game, id), record: text, steps: replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step) }
+  }
+
+  /** Shows every screen the state again after something outside the game changed (a device's view). */
+  refresh(): void {
+    this.changed()
   }
 
   /** Reports something to every screen without changing the game (e.g. a device's warning). */

@@ -1,0 +1,255 @@
+// One open serial port speaking the Dice Referee protocol (firmware-protocol/PROTOCOL.md §7):
+// ignores everything until a valid hello (asking `hello?` every 2 s), refuses an unknown major
+// version, collects the die lines, asks `state?`, drops and counts bad lines, ignores duplicate
+// sequence numbers, asks `state?` after a gap, and marks the device stale when its heartbeat is late.
+import { LineAssembler, parseLine, SequenceTracker, encodeCommand } from '../../shared/protocol'
+import type { DeviceMessage, DieMessage, HelloMessage, HostCommand } from '../../shared/protocol'
+import { DROP_REASONS, type DropReason, type RawLineView } from '../../shared/devices'
+import type { Transport } from './serial-port'
+
+export type ConnectionState = 'connecting' | 'connected' | 'stale' | 'refused' | 'closed'
+
+export interface ConnectionEvents {
+  /** A hello and its die lines. `fresh`: the device restarted (its hello carries sequence 0). */
+  hello(hello: HelloMessage, dice: DieMessage[]): void
+  /** Every other message, in order, once per sequence number. */
+  message(message: DeviceMessage): void
+  /** Something shown changed (state, counters, raw lines). */
+  changed(): void
+  /** The port closed; `error` when nobody asked it to (unplugged). */
+  closed(error: Error | null): void
+  /** The device will not be used (firmware too new). */
+  refused(reason: string): void
+}
+
+export interface ConnectionTiming {
+  /** Wait this long for a hello before asking `hello?` (and between asks). Default 2000. */
+  helloRetryMs?: number
+  /** Heartbeat interval assumed before the device announces one. Default 2000. */
+  defaultHeartbeatMs?: number
+  now?: () => number
+}
+
+const RAW_KEPT = 50
+
+/** A line as people can read it: non-printable bytes as `\xNN`, at most 120 characters. */
+export function printable(line: string): string {
+  let out = ''
+  for (let i = 0; i < line.length && out.length < 120; i++) {
+    const c = line.charCodeAt(i)
+    out += c >= 0x20 && c <= 0x7e ? line[i] : `\\x${c.toString(16).padStart(2, '0')}`
+  }
+  return out.length >= 120 ? out.slice(0, 119) + '…' : out
+}
+
+export class DeviceConnection {
+  state: ConnectionState = 'connecting'
+  reason: string | null = null
+  hello: HelloMessage | null = null
+  readonly dropped = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>
+  received = 0
+  lost = 0
+  lastLineAt: number | null = null
+  readonly raw: RawLineView[] = []
+
+  private readonly framer = new LineAssembler()
+  private readonly tracker = new SequenceTracker()
+  private pendingDice: DieMessage[] = []
+  private expectedDice = 0
+  private collecting = false
+  private heartbeatMs: number
+  private lastRx: number
+  private lastAsk: number
+  private timer: NodeJS.Timeout | null = null
+  private readonly helloRetryMs: number
+  private readonly now: () => number
+
+  constructor(
+    readonly path: string,
+    private readonly transport: Transport,
+    private readonly events: ConnectionEvents,
+    timing: ConnectionTiming = {}
+  ) {
+    this.now = timing.now ?? Date.now
+    this.helloRetryMs = timing.helloRetryMs ?? 2000
+    this.heartbeatMs = timing.defaultHeartbeatMs ?? 2000
+    this.lastRx = this.now()
+    this.lastAsk = this.now()
+    transport.onData((chunk) => this.receive(chunk))
+    transport.onClose((error) => this.onClosed(error))
+    const tick = Math.max(20, Math.min(250, Math.floor(this.helloRetryMs / 4)))
+    this.timer = setInterval(() => this.watch(), tick)
+    this.timer.unref?.()
+  }
+
+  send(command: HostCommand): void {
+    if (this.state === 'closed') return
+    const line = encodeCommand(command)
+    this.transport.write(line)
+    this.log('out', line.trimEnd(), 'sent')
+  }
+
+  async close(): Promise<void> {
+    this.stopTimer()
+    if (this.state === 'closed') return
+    await this.transport.close()
+  }
+
+  /** Feeds bytes as they came from the port (public for tests). */
+  receive(chunk: Uint8Array): void {
+    const before = this.framer.stats.overlong
+    const lines = this.framer.push(chunk)
+    const overlong = this.framer.stats.overlong - before
+    if (overlong > 0) {
+      this.count(this.hello ? 'too-long' : 'before-hello', overlong)
+      this.log('in', `(${overlong} line${overlong > 1 ? 's' : ''} longer than 96 bytes)`, this.hello ? 'too-long' : 'before-hello')
+    }
+    for (const line of lines) this.line(line)
+    if (lines.length > 0 || overlong > 0) this.events.changed()
+  }
+
+  private line(line: string): void {
+    if (this.state === 'refused' || this.state === 'closed') return
+    const parsed = parseLine(line)
+    if (!parsed.ok) {
+      if (parsed.code === 'empty') return
+      if (parsed.code === 'unknown-major') {
+        this.log('in', line, parsed.code)
+        this.count('unknown-major')
+        this.refuse(`Firmware too new: it speaks protocol ${line.split(' ')[2] ?? '?'}, this app speaks 1.x. Update Dice Referee.`)
+        return
+      }
+      const reason: DropReason = this.hello ? parsed.code : 'before-hello'
+      this.count(reason)
+      this.log('in', line, reason === 'before-hello' ? `before-hello (${parsed.code})` : parsed.code)
+      return
+    }
+    const m = parsed.message
+    if (m.type === 'hello') {
+      this.log('in', line, 'ok')
+      this.acceptHello(m)
+      return
+    }
+    if (!this.hello) {
+      this.count('before-hello')
+      this.log('in', line, 'before-hello')
+      return
+    }
+    const verdict = this.tracker.accept(m.seq)
+    if (verdict.kind === 'duplicate') {
+      this.count('duplicate')
+      this.log('in', line, 'duplicate')
+      return
+    }
+    if (verdict.kind === 'stale') {
+      this.count('behind')
+      this.log('in', line, 'behind')
+      this.ask('hello-request')
+      return
+    }
+    this.log('in', line, verdict.kind === 'gap' ? `ok (${verdict.missed} lost)` : 'ok')
+    this.alive()
+    if (m.type === 'heartbeat') this.heartbeatMs = m.intervalMs
+    if (this.collecting) {
+      if (m.type === 'die') {
+        this.pendingDice.push(m)
+        if (this.pendingDice.length >= this.expectedDice) this.finishHello()
+        if (verdict.kind === 'gap') this.gap(verdict.missed)
+        return
+      }
+      this.finishHello()
+    }
+    this.events.message(m)
+    if (verdict.kind === 'gap') this.gap(verdict.missed)
+  }
+
+  private acceptHello(m: HelloMessage): void {
+    this.tracker.reset()
+    this.tracker.accept(m.seq)
+    this.alive()
+    this.hello = m
+    this.pendingDice = []
+    this.expectedDice = m.dice
+    this.collecting = true
+    if (m.dice === 0) this.finishHello()
+  }
+
+  private finishHello(): void {
+    this.collecting = false
+    if (this.state === 'connecting' || this.state === 'stale') this.state = 'connected'
+    this.reason = null
+    this.events.hello(this.hello!, this.pendingDice)
+    this.pendingDice = []
+    this.send({ type: 'state-request' })
+  }
+
+  private gap(missed: number): void {
+    this.lost += missed
+    this.send({ type: 'state-request' })
+  }
+
+  private alive(): void {
+    this.received++
+    this.lastRx = this.now()
+    this.lastLineAt = this.lastRx
+    if (this.state === 'stale' && this.hello) {
+      // Back: `hello?` was sent while stale, its answer asks for a snapshot.
+      this.state = 'connected'
+      this.reason = null
+    }
+  }
+
+  private watch(): void {
+    const now = this.now()
+    if (this.state === 'connecting') {
+      if (now - this.lastAsk >= this.helloRetryMs) this.ask('hello-request')
+      return
+    }
+    if (this.state === 'connected' && now - this.lastRx > 3 * this.heartbeatMs) {
+      this.state = 'stale'
+      this.reason = `No heartbeat for ${((now - this.lastRx) / 1000).toFixed(1)} s: is the hub powered and its cable in?`
+      this.ask('hello-request')
+      this.events.changed()
+      return
+    }
+    if (this.state === 'stale' && now - this.lastAsk >= Math.max(this.heartbeatMs, this.helloRetryMs)) {
+      this.reason = `No answer for ${((now - this.lastRx) / 1000).toFixed(0)} s: is the hub powered and its cable in?`
+      this.ask('hello-request')
+      this.events.changed()
+    }
+  }
+
+  private ask(type: 'hello-request'): void {
+    this.lastAsk = this.now()
+    this.send({ type })
+  }
+
+  private refuse(reason: string): void {
+    this.state = 'refused'
+    this.reason = reason
+    this.stopTimer()
+    this.events.refused(reason)
+  }
+
+  private onClosed(error: Error | null): void {
+    this.stopTimer()
+    if (this.state === 'closed') return
+    const wasRefused = this.state === 'refused'
+    this.state = wasRefused ? 'refused' : 'closed'
+    this.events.closed(error)
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+  }
+
+  private count(reason: DropReason, n = 1): void {
+    this.dropped[reason] += n
+  }
+
+  private log(dir: 'in' | 'out', text: string, verdict: string): void {
+    if (this.raw.length >= RAW_KEPT) this.raw.shift()
+    this.raw.push({ at: this.now(), dir, text: printable(text), verdict })
+  }
+}

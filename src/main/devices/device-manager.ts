@@ -1,0 +1,619 @@
+// Smart dice and serial keypads for the table session. Composes from outside the session: reads
+// the rules' offer, sends complete throws with `submit`, keypad keys with `keypad`, warnings with
+// `notify`, and its own view through `session.devicesView` + `refresh`.
+//
+// Devices are remembered by the serial number of their hello (and the USB serial number of their
+// port, when the system lists one). After an unplug the manager polls the port list and reopens the
+// device where it shows up again: same USB serial number on any path, or the same path.
+import type { Outcome } from '../../shared/api'
+import {
+  dieName,
+  dieKey,
+  DROP_REASONS,
+  keypadKeyOf,
+  keysOfTyped,
+  ThrowAssembler,
+  type CountedThrowView,
+  type DeviceState,
+  type DeviceView,
+  type DevicesView,
+  type DieView,
+  type DropReason,
+  type PortView,
+  type RawLineView,
+  type ThrowRules
+} from '../../shared/devices'
+import { offerOf, type Game } from '../../shared/game'
+import type { KeypadKey } from '../../shared/api'
+import type { DeviceMessage, DieMessage, HelloMessage } from '../../shared/protocol'
+import type { TableSession } from '../core/table-session'
+import { DeviceConnection } from './device-connection'
+import { explainOpenError, listSerialPorts, openSerialPort, type ListPorts, type OpenPort, type PortInfo } from './serial-port'
+
+export interface DeviceManagerOptions {
+  session: TableSession
+  listPorts?: ListPorts
+  openPort?: OpenPort
+  /** How often the port list is polled while a device is missing. Default 1000 ms. */
+  pollMs?: number
+  /** Wait for a hello before asking `hello?`. Default 2000 ms. */
+  helloRetryMs?: number
+  /** How long `identifyDie` lights a die. Default 5 s. */
+  blinkSeconds?: number
+  /** Screens are refreshed at most this often for device-only changes (raw lines, counters). Default 100 ms. */
+  refreshMs?: number
+  platform?: NodeJS.Platform
+  now?: () => number
+}
+
+interface ManagedDevice {
+  /** Hello serial once known, else `port:PATH`. */
+  id: string
+  path: string
+  usbSerial: string | null
+  order: number
+  conn: DeviceConnection | null
+  state: DeviceState
+  reason: string | null
+  hello: HelloMessage | null
+  dice: Map<string, DieView>
+  /** The next snapshot only teaches faces and throw numbers (first hello, or a restart). */
+  baselinePending: boolean
+  snapshotBaseline: boolean
+  /** Keep looking for it after an unplug. */
+  wanted: boolean
+  /** Counters and raw lines of earlier connections, kept across reconnects. */
+  history: Counters
+  /** Raw lines of earlier connections. */
+  raw: RawLineView[]
+  lowBattery: Set<string>
+}
+
+const LOW_BATTERY = 15
+
+export class DeviceManager {
+  private readonly session: TableSession
+  private readonly listPortsFn: ListPorts
+  private readonly openPortFn: OpenPort
+  private readonly pollMs: number
+  private readonly helloRetryMs: number
+  private readonly blinkSeconds: number
+  private readonly refreshMs: number
+  private readonly platform: NodeJS.Platform
+  private readonly now: () => number
+  private readonly assembler = new ThrowAssembler()
+  private readonly devices: ManagedDevice[] = []
+  private ports: PortInfo[] = []
+  private nextOrder = 0
+  private testMode = false
+  private lastThrow: CountedThrowView | null = null
+  private lastKey: string | null = null
+  private lastProblem: string | null = null
+  private pollTimer: NodeJS.Timeout | null = null
+  private polling = false
+  private refreshTimer: NodeJS.Timeout | null = null
+  private submitting = false
+  private seenGame: { header: unknown; moves: number } | null = null
+  private readonly unsubscribe: () => void
+  private stopped = false
+
+  constructor(options: DeviceManagerOptions) {
+    this.session = options.session
+    this.listPortsFn = options.listPorts ?? listSerialPorts
+    this.openPortFn = options.openPort ?? openSerialPort
+    this.pollMs = options.pollMs ?? 1000
+    this.helloRetryMs = options.helloRetryMs ?? 2000
+    this.blinkSeconds = options.blinkSeconds ?? 5
+    this.refreshMs = options.refreshMs ?? 100
+    this.platform = options.platform ?? process.platform
+    this.now = options.now ?? Date.now
+    this.session.devicesView = () => this.view()
+    this.seenGame = this.gameMark(this.session.currentGame)
+    this.unsubscribe = this.session.subscribe(() => this.onSessionChange())
+  }
+
+  /** Starts polling the port list (reconnects after unplugs). */
+  start(): void {
+    if (this.pollTimer) return
+    this.pollTimer = setInterval(() => void this.poll(), this.pollMs)
+    this.pollTimer.unref?.()
+    void this.poll()
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.pollTimer) clearInterval(this.pollTimer)
+    this.pollTimer = null
+    if (this.refreshTimer) clearTimeout(this.refreshTimer)
+    this.refreshTimer = null
+    this.unsubscribe()
+    await Promise.all(this.devices.map((d) => d.conn?.close()))
+    this.session.devicesView = () => null
+  }
+
+  // ------------------------------------------------------------------ API
+
+  async listPorts(): Promise<PortView[]> {
+    await this.refreshPorts()
+    return this.portViews()
+  }
+
+  async connect(path: string): Promise<Outcome> {
+    const existing = this.devices.find((d) => d.path === path && d.conn)
+    if (existing) return { ok: true }
+    const usbSerial = this.ports.find((p) => p.path === path)?.serialNumber ?? null
+    let device = this.devices.find((d) => d.path === path || (usbSerial !== null && d.usbSerial === usbSerial))
+    if (!device) {
+      device = this.newDevice(path, usbSerial)
+      this.devices.push(device)
+    }
+    device.wanted = true
+    device.path = path
+    const outcome = await this.open(device)
+    if (!outcome.ok) {
+      // A port that never opened is not kept.
+      if (!device.hello) this.devices.splice(this.devices.indexOf(device), 1)
+      this.session.notify(outcome.error, 'error')
+    } else this.changed()
+    return outcome
+  }
+
+  async disconnect(id: string): Promise<Outcome> {
+    const device = this.devices.find((d) => d.id === id)
+    if (!device) return { ok: false, error: `No device ${id}` }
+    device.wanted = false
+    this.devices.splice(this.devices.indexOf(device), 1)
+    const conn = device.conn
+    device.conn = null
+    await conn?.close()
+    this.session.notify(`${this.deviceName(device)} disconnected`, 'info')
+    return { ok: true }
+  }
+
+  identify(id: string, dieId: string): Outcome {
+    const device = this.devices.find((d) => d.id === id)
+    if (!device) return { ok: false, error: `No device ${id}` }
+    if (!device.dice.has(dieId)) return { ok: false, error: `${this.deviceName(device)} has no die ${dieId}` }
+    if (!device.conn || device.state === 'refused' || device.state === 'reconnecting') {
+      return { ok: false, error: `${this.deviceName(device)} is not connected` }
+    }
+    device.conn.send({ type: 'blink', die: dieId, seconds: this.blinkSeconds })
+    this.changed()
+    return { ok: true }
+  }
+
+  setTestMode(on: boolean): Outcome {
+    this.testMode = on
+    this.assembler.clear()
+    this.lastProblem = null
+    this.session.notify(on ? 'Dice test mode: throws are shown, not counted' : 'Dice test mode off: throws count again', 'info')
+    return { ok: true }
+  }
+
+  view(): DevicesView {
+    return {
+      ports: this.portViews(),
+      devices: this.devices.map((d) => this.deviceView(d)),
+      testMode: this.testMode,
+      assembling: this.assembler.view(),
+      lastThrow: this.lastThrow,
+      lastKey: this.lastKey
+    }
+  }
+
+  /** Polls the port list once: reconnects missing devices (public for tests). */
+  async poll(): Promise<void> {
+    if (this.polling || this.stopped) return
+    this.polling = true
+    try {
+      await this.refreshPorts()
+      for (const device of this.devices) {
+        if (device.state !== 'reconnecting' || !device.wanted || device.conn) continue
+        const byUsb = device.usbSerial !== null ? this.ports.find((p) => p.serialNumber === device.usbSerial) : undefined
+        const path = byUsb?.path ?? (this.ports.some((p) => p.path === device.path) || (await pathExists(device.path)) ? device.path : null)
+        if (!path) continue
+        device.path = path
+        const outcome = await this.open(device)
+        if (!outcome.ok) {
+          device.state = 'reconnecting'
+          device.reason = outcome.error
+          this.changed()
+        }
+      }
+    } finally {
+      this.polling = false
+    }
+  }
+
+  // ------------------------------------------------------------------ connections
+
+  private newDevice(path: string, usbSerial: string | null): ManagedDevice {
+    return {
+      id: `port:${path}`,
+      path,
+      usbSerial,
+      order: this.nextOrder++,
+      conn: null,
+      state: 'connecting',
+      reason: null,
+      hello: null,
+      dice: new Map(),
+      baselinePending: true,
+      snapshotBaseline: false,
+      wanted: true,
+      history: { dropped: Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>, received: 0, lost: 0 },
+      raw: [],
+      lowBattery: new Set()
+    }
+  }
+
+  private async open(device: ManagedDevice): Promise<Outcome> {
+    let transport
+    try {
+      transport = await this.openPortFn(device.path)
+    } catch (error) {
+      const reason = explainOpenError(error, device.path, this.platform)
+      device.reason = reason
+      return { ok: false, error: reason }
+    }
+    if (this.stopped || !device.wanted) {
+      await transport.close()
+      return { ok: false, error: 'stopped' }
+    }
+    device.state = 'connecting'
+    device.reason = null
+    // Events follow `ref.device`: a hello may show this is a device already known (merged into it).
+    const ref = { device }
+    const conn: DeviceConnection = new DeviceConnection(
+      device.path,
+      transport,
+      {
+        hello: (hello, dice) => this.onHello(ref, conn, hello, dice),
+        message: (m) => this.onMessage(ref.device, m),
+        changed: () => this.changed(),
+        closed: (error) => this.onClosed(ref.device, conn, error),
+        refused: (reason) => {
+          const d = ref.device
+          d.state = 'refused'
+          d.reason = reason
+          d.wanted = false
+          this.session.notify(`${d.path}: ${reason}`, 'error')
+          void conn.close()
+        }
+      },
+      { helloRetryMs: this.helloRetryMs, now: this.now }
+    )
+    device.conn = conn
+    return { ok: true }
+  }
+
+  private onClosed(device: ManagedDevice, conn: DeviceConnection, error: Error | null): void {
+    if (device.conn !== conn) return
+    this.keepCounters(device, conn)
+    device.conn = null
+    if (device.state === 'refused' || !device.wanted || this.stopped) return
+    device.state = 'reconnecting'
+    device.reason = error ? `Unplugged or lost (${error.message}): waiting for it to come back` : 'Closed: waiting for it to come back'
+    for (const die of device.dice.values()) if (die.status !== 'offline') die.status = 'unknown'
+    this.session.notify(`${this.deviceName(device)} was unplugged: plug it back in and it reconnects by itself`, 'warning')
+  }
+
+  private keepCounters(device: ManagedDevice, conn: DeviceConnection): void {
+    addHistory(device.history, conn)
+    device.raw = [...device.raw, ...conn.raw].slice(-50)
+  }
+
+  private onHello(ref: { device: ManagedDevice }, conn: DeviceConnection, hello: HelloMessage, dice: DieMessage[]): void {
+    let device = ref.device
+    // The same device already known under another record (connected by another path): merge into the older one.
+    const twin = this.devices.find((d) => d !== device && d.id === hello.serial)
+    if (twin) {
+      if (twin.conn && twin.conn !== conn) {
+        device.state = 'refused'
+        device.reason = `${hello.serial} is already connected on ${twin.path}`
+        device.wanted = false
+        void conn.close()
+        this.changed()
+        return
+      }
+      this.devices.splice(this.devices.indexOf(device), 1)
+      twin.conn = conn
+      twin.path = conn.path
+      twin.wanted = true
+      twin.usbSerial = device.usbSerial ?? twin.usbSerial
+      addHistory(twin.history, device.history)
+      device = twin
+      ref.device = twin
+    }
+    const restarted = device.hello !== null && hello.seq === 0
+    const firstTime = device.hello === null
+    device.id = hello.serial
+    device.hello = hello
+    device.state = 'connected'
+    device.reason = null
+    if (restarted || firstTime) {
+      device.baselinePending = true
+      this.assembler.forgetThrowNumbers(hello.serial)
+    }
+    const old = device.dice
+    device.dice = new Map()
+    dice.forEach((d, i) => {
+      const before = old.get(d.die)
+      device.dice.set(d.die, {
+        id: d.die,
+        sides: d.sides,
+        colour: d.colour,
+        label: d.label,
+        status: before?.status ?? 'unknown',
+        face: before?.face ?? null,
+        battery: before?.battery ?? null,
+        throwNo: before?.throwNo ?? null
+      })
+      this.assembler.register(hello.serial, d.die, device.order * 1000 + i, dieName(d.die, d.colour, d.label))
+    })
+    const what = [dice.length > 0 ? `${dice.length} ${dice.length === 1 ? 'die' : 'dice'}` : null, hello.keypad ? 'keypad' : null].filter(Boolean).join(' and ')
+    this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  private onMessage(device: ManagedDevice, m: DeviceMessage): void {
+    const serial = device.id
+    const die = 'die' in m && m.type !== 'error' ? device.dice.get(m.die) : undefined
+    switch (m.type) {
+      case 'rolling':
+        if (die) Object.assign(die, { status: 'rolling', face: null, throwNo: m.throw })
+        this.assembler.rolling(serial, m.die, m.throw)
+        this.evaluate()
+        return
+      case 'settled':
+        if (die) Object.assign(die, { status: 'settled', face: m.face, throwNo: m.throw })
+        this.assembler.settled(serial, m.die, m.throw, m.face)
+        this.evaluate()
+        return
+      case 'cocked':
+        if (die) Object.assign(die, { status: 'cocked', face: null, throwNo: m.throw })
+        this.assembler.cocked(serial, m.die, m.throw)
+        this.evaluate()
+        return
+      case 'moved':
+        if (die) Object.assign(die, { status: m.face === null ? 'cocked' : 'settled', face: m.face })
+        this.assembler.moved(serial, m.die, m.face)
+        this.evaluate()
+        return
+      case 'battery':
+        if (die) {
+          die.battery = { percent: m.percent, charge: m.charge }
+          this.checkBattery(device, die)
+        }
+        return
+      case 'state':
+        device.snapshotBaseline = device.baselinePending
+        device.baselinePending = false
+        return
+      case 'dstate':
+        if (die) {
+          die.status = m.status
+          die.face = m.status === 'settled' || m.status === 'offline' ? m.face : null
+          die.throwNo = m.throw
+          if (m.percent !== null && m.charge !== null) die.battery = { percent: m.percent, charge: m.charge }
+        }
+        this.assembler.snapshot(serial, m.die, m.status, m.throw, m.face, device.snapshotBaseline)
+        this.evaluate()
+        return
+      case 'error':
+        this.onDeviceError(device, m.code, m.die, m.text)
+        return
+      case 'key': {
+        this.lastKey = m.key
+        const key = keypadKeyOf(m.key)
+        if (this.testMode) return this.changed()
+        if (key === null) {
+          this.session.notify(`Keypad key "${m.key}" means nothing here`, 'warning')
+          return
+        }
+        this.session.keypad(key as KeypadKey)
+        return
+      }
+      case 'typed': {
+        this.lastKey = m.value
+        const keys = keysOfTyped(m.value)
+        if (this.testMode) return this.changed()
+        if (keys === null) {
+          this.session.notify(`Typed "${m.value}" on the keypad: type die faces 1-6, or * + - /`, 'warning')
+          return
+        }
+        for (const key of keys) if (!this.session.keypad(key as KeypadKey).ok) break
+        return
+      }
+      case 'hello':
+      case 'die':
+      case 'heartbeat':
+        return
+    }
+  }
+
+  private onDeviceError(device: ManagedDevice, code: string, dieId: string | null, text: string): void {
+    const die = dieId ? device.dice.get(dieId) : undefined
+    if (code === 'die-lost' && die) die.status = 'offline'
+    if (code === 'die-back' || code === 'overflow') device.conn?.send({ type: 'state-request' })
+    if (code === 'die-back') return this.changed()
+    const who = dieId ? `die ${dieName(dieId, die?.colour ?? null, die?.label ?? '')}` : this.deviceName(device)
+    this.session.notify(`${who}: ${code}${text ? ` (${text})` : ''}`, code === 'bad-command' ? 'info' : 'warning')
+  }
+
+  private checkBattery(device: ManagedDevice, die: DieView): void {
+    const low = die.battery !== null && die.battery.percent <= LOW_BATTERY && die.battery.charge !== 'charging'
+    if (low && !device.lowBattery.has(die.id)) {
+      device.lowBattery.add(die.id)
+      this.session.notify(`Die ${dieName(die.id, die.colour, die.label)} battery low (${die.battery!.percent} %): charge it soon`, 'warning')
+    } else {
+      if (!low) device.lowBattery.delete(die.id)
+      this.changed()
+    }
+  }
+
+  // ------------------------------------------------------------------ throws
+
+  private rules(): ThrowRules {
+    if (this.testMode) return { due: null }
+    const game = this.session.currentGame
+    if (!game) return { due: 0, blocked: 'Start a game first' }
+    const offer = offerOf(game)
+    if (offer.finished) return { due: 0, blocked: 'The game is over' }
+    return { due: offer.diceDue }
+  }
+
+  private evaluate(): void {
+    this.assembler.setRules(this.rules())
+    const verdict = this.assembler.verdict()
+    for (const note of this.assembler.takeNotes()) this.session.notify(note, 'warning')
+    if (verdict.kind === 'complete') {
+      this.assembler.counted()
+      this.lastProblem = null
+      this.lastThrow = { values: verdict.values, dice: verdict.names, at: this.now(), sent: !this.testMode, flags: verdict.flags }
+      if (this.testMode) {
+        this.session.notify(`Test throw: ${verdict.values.join(' ')} (${verdict.names.join(', ')}), not counted`, 'info')
+        return
+      }
+      this.submitting = true
+      let outcome: Outcome
+      try {
+        outcome = this.session.submit({ roll: verdict.values })
+      } finally {
+        this.submitting = false
+      }
+      if (outcome.ok && verdict.flags.length > 0) this.session.notify(verdict.flags.join('. '), 'warning')
+      return
+    }
+    if (verdict.kind === 'problem') {
+      if (verdict.text !== this.lastProblem) {
+        this.lastProblem = verdict.text
+        this.session.notify(verdict.text, 'warning')
+        return
+      }
+    } else this.lastProblem = null
+    this.changed()
+  }
+
+  private gameMark(game: Game | null): { header: unknown; moves: number } | null {
+    return game ? { header: game.header, moves: game.moves.length } : null
+  }
+
+  private onSessionChange(): void {
+    const game = this.session.currentGame
+    const mark = this.gameMark(game)
+    const seen = this.seenGame
+    if (mark?.header === seen?.header && mark?.moves === seen?.moves) return
+    this.seenGame = mark
+    if (this.submitting) return
+    // Changed by someone else: a throw typed by hand, an undo or another game clears the open
+    // throw; a decision keeps it (dice thrown before the decision was entered).
+    const last = game && game.moves.length > 0 ? game.moves[game.moves.length - 1].move : null
+    const decision = mark !== null && seen !== null && mark.header === seen.header && mark.moves === seen.moves + 1 && last !== null && !('roll' in last)
+    if (!decision) {
+      this.assembler.clear()
+      this.lastProblem = null
+    }
+    if (this.assembler.isOpen) queueMicrotask(() => this.evaluate())
+  }
+
+  // ------------------------------------------------------------------ view
+
+  private changed(): void {
+    if (this.refreshTimer || this.stopped) return
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null
+      if (!this.stopped) this.session.refresh()
+    }, this.refreshMs)
+    this.refreshTimer.unref?.()
+  }
+
+  private async refreshPorts(): Promise<void> {
+    try {
+      this.ports = await this.listPortsFn()
+    } catch {
+      // keep the last list
+    }
+    for (const d of this.devices) {
+      if (d.usbSerial === null) d.usbSerial = this.ports.find((p) => p.path === d.path)?.serialNumber ?? null
+    }
+  }
+
+  private portViews(): PortView[] {
+    const views: PortView[] = this.ports.map((p) => ({
+      path: p.path,
+      manufacturer: p.manufacturer ?? null,
+      serialNumber: p.serialNumber ?? null,
+      vendorId: p.vendorId ?? null,
+      productId: p.productId ?? null,
+      device: this.devices.find((d) => d.conn && d.path === p.path)?.id ?? null
+    }))
+    for (const d of this.devices) {
+      if (d.conn && !views.some((v) => v.path === d.path)) {
+        views.push({ path: d.path, manufacturer: null, serialNumber: null, vendorId: null, productId: null, device: d.id })
+      }
+    }
+    return views
+  }
+
+  private deviceView(d: ManagedDevice): DeviceView {
+    const c = d.conn
+    const dropped = { ...d.history.dropped }
+    if (c) for (const r of DROP_REASONS) dropped[r] += c.dropped[r]
+    let state: DeviceState = d.state
+    let reason = d.reason
+    if (c && d.state !== 'refused') {
+      state = c.state === 'stale' ? 'stale' : c.state === 'connecting' ? 'connecting' : c.state === 'connected' ? 'connected' : d.state
+      if (c.state === 'stale') reason = c.reason
+    }
+    return {
+      id: d.id,
+      path: d.path,
+      state,
+      reason,
+      serial: d.hello?.serial ?? null,
+      firmware: d.hello?.firmware ?? null,
+      firmwareVersion: d.hello?.firmwareVersion ?? null,
+      protocol: d.hello ? `${d.hello.major}.${d.hello.minor}` : null,
+      keypad: d.hello?.keypad ?? false,
+      dice: [...d.dice.values()].map((die) => ({ ...die, battery: die.battery ? { ...die.battery } : null })),
+      dropped,
+      received: d.history.received + (c?.received ?? 0),
+      lost: d.history.lost + (c?.lost ?? 0),
+      lastLineAt: c?.lastLineAt ?? null,
+      raw: c ? [...d.raw, ...c.raw].slice(-50) : [...d.raw]
+    }
+  }
+
+  private deviceName(d: ManagedDevice): string {
+    return d.hello ? `Dice ${d.hello.keypad && d.hello.dice === 0 ? 'keypad' : 'hub'} ${d.hello.serial}` : `Device on ${d.path}`
+  }
+
+  /** The die key the throw assembler uses (tests). */
+  static dieKey(serial: string, die: string): string {
+    return dieKey(serial, die)
+  }
+}
+
+interface Counters {
+  dropped: Record<DropReason, number>
+  received: number
+  lost: number
+}
+
+function addHistory(into: Counters, from: Counters): void {
+  for (const r of DROP_REASONS) into.dropped[r] += from.dropped[r]
+  into.received += from.received
+  into.lost += from.lost
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  const { access } = await import('node:fs/promises')
+  try {
+    await access(path)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,489 @@
+// Physical dice and serial keypads: what the screens are shown about them (`DevicesView`), and the
+// pure logic that turns die events into throws (`ThrowAssembler`). No Node, DOM or Electron here:
+// the serial side lives in src/main/devices and feeds this.
+//
+// How die events become a throw (the rules say how many dice are due: `offer.diceDue`):
+// * Every die that sends `rolling` joins the open throw, whatever its hub throw number (a player
+//   may throw two dice one after the other). Dice that did not roll keep their values: a Foursies
+//   re-roll of 2 dice is the 2 values that settled.
+// * The throw is complete when exactly `due` dice have rolled and all of them have settled. The
+//   values go in die order: device order (first connected first), then the order the hub lists its
+//   dice in its hello. In a Foursies duel the values are matched to the duellists in seat order, so
+//   the first duellist in seat order throws the first die in that order (A before B...), and so on.
+// * A die that came to rest cocked holds the throw: throw it again, nudge it flat (its `moved`
+//   face counts), or type the throw on a keypad.
+// * A die turned by hand after it settled keeps the face it settled on, and is flagged.
+// * More dice rolled than are due (e.g. a die outside the chosen false four), or dice rolled when
+//   no throw is due: nothing is sent. The table puts the extra die back on the face it showed
+//   before (its `moved` back to that face takes it out of the throw), or enters the throw by hand.
+// * Dice rolled before the table chose a decision stay in the open throw: once a throw is due and
+//   they fit it, they count.
+// * A throw typed by hand (or an undo, or a new game) clears the open throw.
+
+import type { Charge, ProtocolErrorCode } from './protocol/types'
+
+// ---------------------------------------------------------------- view shapes (TableState.devices)
+
+/** A serial port the system lists, with its USB details where it has them. */
+export interface PortView {
+  path: string
+  manufacturer: string | null
+  serialNumber: string | null
+  vendorId: string | null
+  productId: string | null
+  /** Id of the device connected on it, if any. */
+  device: string | null
+}
+
+export type DeviceState =
+  /** Port open, waiting for the device's hello (sends `hello?` every 2 s). */
+  | 'connecting'
+  | 'connected'
+  /** Open, but its heartbeat is overdue. */
+  | 'stale'
+  /** Unplugged (or the port failed): looking for it again, by serial number and path. */
+  | 'reconnecting'
+  /** Will not be used: `reason` says why (firmware too new, permission denied...). */
+  | 'refused'
+
+export type DieStatusView = 'unknown' | 'rolling' | 'settled' | 'cocked' | 'offline'
+
+export interface DieView {
+  id: string
+  sides: number
+  colour: string | null
+  label: string
+  status: DieStatusView
+  /** Face up as last known (null when cocked, rolling or unknown). */
+  face: number | null
+  battery: { percent: number; charge: Charge } | null
+  /** The die's latest hub throw number. */
+  throwNo: number | null
+}
+
+export interface RawLineView {
+  at: number
+  /** `in` from the device, `out` to it. */
+  dir: 'in' | 'out'
+  /** The line as received, non-printable bytes as `\xNN`, cut to 120 characters. */
+  text: string
+  /** `ok`, or why it was dropped. */
+  verdict: string
+}
+
+/** Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. */
+export type DropReason =
+  | Exclude<ProtocolErrorCode, 'empty'>
+  /** Same sequence number as the line before: ignored. */
+  | 'duplicate'
+  /** Sequence number behind the last one (a restart whose hello was lost?): ignored, `hello?` sent. */
+  | 'behind'
+  /** Anything before the device's hello (boot noise). */
+  | 'before-hello'
+
+export const DROP_REASONS: readonly DropReason[] = [
+  'too-long',
+  'bad-char',
+  'malformed',
+  'bad-checksum',
+  'unknown-type',
+  'unknown-major',
+  'bad-field',
+  'duplicate',
+  'behind',
+  'before-hello'
+]
+
+export interface DeviceView {
+  /** The device's id for the API: its serial number from the hello, or `port:PATH` before one. */
+  id: string
+  path: string
+  state: DeviceState
+  /** Why it is refused, reconnecting or stale, in words a player can act on. */
+  reason: string | null
+  serial: string | null
+  firmware: string | null
+  firmwareVersion: string | null
+  protocol: string | null
+  keypad: boolean
+  dice: DieView[]
+  /** Dropped lines by reason (every key present). */
+  dropped: Record<DropReason, number>
+  /** Lines used. */
+  received: number
+  /** Lines the device sent that never arrived (sequence gaps). */
+  lost: number
+  lastLineAt: number | null
+  /** The last ~50 lines both ways, oldest first. */
+  raw: RawLineView[]
+}
+
+export interface ThrowDieView {
+  device: string
+  die: string
+  /** `A (red)` */
+  name: string
+  status: 'rolling' | 'settled' | 'cocked'
+  face: number | null
+  /** Face it showed before it was thrown, when known. */
+  before: number | null
+  /** Something the table should know about this die (handled after it settled...). */
+  flag: string | null
+}
+
+export interface ThrowView {
+  /** Dice due by the rules (null in test mode: any dice). */
+  due: number | null
+  state: 'waiting' | 'problem'
+  /** What is happening, in words ("2 of 4 dice settled", "B is cocked: throw it again..."). */
+  text: string
+  dice: ThrowDieView[]
+}
+
+export interface CountedThrowView {
+  values: number[]
+  /** Die names in the order of `values`. */
+  dice: string[]
+  at: number
+  /** Sent to the game (false in test mode). */
+  sent: boolean
+  flags: string[]
+}
+
+export interface DevicesView {
+  ports: PortView[]
+  devices: DeviceView[]
+  /** Test mode: throws are assembled and shown, never sent to the game; keypads do nothing. */
+  testMode: boolean
+  /** The throw being assembled, null when no die has rolled. */
+  assembling: ThrowView | null
+  /** The last complete throw. */
+  lastThrow: CountedThrowView | null
+  /** The last key a device keypad sent (shown in test mode too). */
+  lastKey: string | null
+}
+
+// ---------------------------------------------------------------- throw assembly
+
+export type ThrowVerdict =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; text: string }
+  | { kind: 'problem'; problem: 'cocked' | 'too-many' | 'not-due'; text: string }
+  | { kind: 'complete'; values: number[]; keys: string[]; names: string[]; flags: string[] }
+
+export interface ThrowRules {
+  /** Dice due now; null accepts any number (test mode). 0: no throw is due. */
+  due: number | null
+  /** Why no throw can be taken (no game, game over), shown instead of "no throw is due". */
+  blocked?: string
+}
+
+interface KnownDie {
+  key: string
+  device: string
+  die: string
+  name: string
+  order: number
+  throwNo: number | null
+  face: number | null
+}
+
+interface OpenDie {
+  key: string
+  throwNo: number
+  status: 'rolling' | 'settled' | 'cocked'
+  face: number | null
+  before: number | null
+  flag: string | null
+}
+
+/** Throw number `a` comes after `b` (numbers wrap after 65535). */
+export function isNewer(a: number, b: number): boolean {
+  const d = (((a - b) % 65536) + 65536) % 65536
+  return d >= 1 && d <= 32768
+}
+
+export const dieKey = (device: string, die: string): string => `${device}/${die}`
+
+export function dieName(die: string, colour: string | null, label: string): string {
+  const extra = label !== '' && label !== die ? label : colour
+  return extra ? `${die} (${extra})` : die
+}
+
+const list = (names: string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`)
+const diceWord = (n: number): string => (n === 1 ? '1 die' : `${n} dice`)
+
+/**
+ * Groups die events into throws. Pure: feed it events and the rules, ask `verdict()`; the caller
+ * sends a complete throw and then calls `counted()`.
+ */
+export class ThrowAssembler {
+  private readonly known = new Map<string, KnownDie>()
+  private open = new Map<string, OpenDie>()
+  private rules: ThrowRules = { due: 0 }
+  /** Warnings about dice handled after their throw was counted, collected for the caller. */
+  private notes: string[] = []
+
+  /** Declares a die (from a hello). `order` sorts values: device order, then hub order. */
+  register(device: string, die: string, order: number, name: string): void {
+    const key = dieKey(device, die)
+    const k = this.known.get(key)
+    if (k) {
+      k.order = order
+      k.name = name
+    } else this.known.set(key, { key, device, die, name, order, throwNo: null, face: null })
+  }
+
+  setRules(rules: ThrowRules): void {
+    this.rules = rules
+  }
+
+  get dueNow(): number | null {
+    return this.rules.due
+  }
+
+  /** Forgets the open throw (a throw typed by hand, an undo, a new game). */
+  clear(): void {
+    this.open.clear()
+  }
+
+  /** Forgets what is known of a device's throw numbers (it restarted): its next snapshot is a baseline. */
+  forgetThrowNumbers(device: string): void {
+    for (const k of this.known.values()) if (k.device === device) k.throwNo = null
+  }
+
+  get isOpen(): boolean {
+    return this.open.size > 0
+  }
+
+  rolling(device: string, die: string, throwNo: number): void {
+    const k = this.die(device, die)
+    const o = this.open.get(k.key)
+    this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
+    k.throwNo = throwNo
+    k.face = null
+  }
+
+  settled(device: string, die: string, throwNo: number, face: number): void {
+    const k = this.die(device, die)
+    const o = this.open.get(k.key)
+    if (o) {
+      if (o.throwNo !== throwNo && !isNewer(throwNo, o.throwNo)) return // an older throw's line
+      o.throwNo = throwNo
+      o.status = 'settled'
+      o.face = face
+    } else {
+      // A throw already counted (or learnt from a snapshot): not a new one.
+      if (k.throwNo !== null && !isNewer(throwNo, k.throwNo)) return
+      // Its `rolling` was lost: still a throw.
+      this.open.set(k.key, { key: k.key, throwNo, status: 'settled', face, before: k.face, flag: null })
+    }
+    k.throwNo = throwNo
+    k.face = face
+  }
+
+  cocked(device: string, die: string, throwNo: number): void {
+    const k = this.die(device, die)
+    const o = this.open.get(k.key)
+    if (o) {
+      if (o.throwNo !== throwNo && !isNewer(throwNo, o.throwNo)) return
+      o.throwNo = throwNo
+      o.status = 'cocked'
+      o.face = null
+    } else {
+      if (k.throwNo !== null && !isNewer(throwNo, k.throwNo)) return
+      this.open.set(k.key, { key: k.key, throwNo, status: 'cocked', face: null, before: k.face, flag: null })
+    }
+    k.throwNo = throwNo
+    k.face = null
+  }
+
+  /** A die handled by hand (never a roll). */
+  moved(device: string, die: string, face: number | null): void {
+    const k = this.die(device, die)
+    const previous = k.face
+    k.face = face
+    const o = this.open.get(k.key)
+    if (!o) {
+      if (previous !== null && face !== previous && this.lastCounted.has(k.key)) {
+        this.notes.push(`${k.name} was turned from ${previous} to ${face ?? 'no clear face'} after its throw was counted as ${previous}: put it back on ${previous}`)
+      }
+      return
+    }
+    if (o.status === 'cocked') {
+      // Nudged flat: that face counts.
+      if (face !== null) {
+        o.status = 'settled'
+        o.face = face
+      }
+      return
+    }
+    if (this.tooMany() && face !== null && o.before !== null && face === o.before && o.status === 'settled') {
+      // Put back on the face it showed before it was thrown: not part of the throw any more.
+      this.open.delete(k.key)
+      return
+    }
+    if (o.status === 'settled' && face !== o.face) {
+      o.flag = `${k.name} was turned to ${face ?? 'no clear face'} after it settled on ${o.face}: ${o.face} counts`
+      k.face = o.face
+    } else if (o.status === 'rolling') {
+      o.flag = `${k.name} was handled while it rolled`
+    }
+  }
+
+  /**
+   * One die of a state snapshot (`dstate`). With `baseline` (the first snapshot of a device) it only
+   * learns faces and throw numbers; later, a throw number it did not know is a throw it missed.
+   */
+  snapshot(
+    device: string,
+    die: string,
+    status: 'rolling' | 'settled' | 'cocked' | 'offline',
+    throwNo: number | null,
+    face: number | null,
+    baseline: boolean
+  ): void {
+    const k = this.die(device, die)
+    if (baseline || status === 'offline' || throwNo === null) {
+      if (baseline) k.throwNo = throwNo
+      if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
+      return
+    }
+    const o = this.open.get(k.key)
+    const ref = o ? o.throwNo : k.throwNo
+    if (ref !== null && ref !== throwNo && !isNewer(throwNo, ref)) return // older than what is known
+    if (!o && k.throwNo === throwNo) {
+      if (status === 'settled' && face !== k.face) this.moved(device, die, face)
+      return
+    }
+    if (!o || o.throwNo !== throwNo) {
+      // A throw (or a newer one) while its lines were lost.
+      this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
+      k.throwNo = throwNo
+    }
+    if (status === 'settled' && face !== null) this.settled(device, die, throwNo, face)
+    else if (status === 'cocked') this.cocked(device, die, throwNo)
+  }
+
+  /** Warnings about dice handled after their throw was counted, since the last call. */
+  takeNotes(): string[] {
+    const n = this.notes
+    this.notes = []
+    return n
+  }
+
+  verdict(): ThrowVerdict {
+    if (this.open.size === 0) return { kind: 'idle' }
+    const dice = this.sorted()
+    const names = (ds: OpenDie[]): string[] => ds.map((d) => this.known.get(d.key)!.name)
+    const due = this.rules.due
+    if (due === 0) {
+      const why = this.rules.blocked ?? 'No throw is due now: choose a decision first'
+      return { kind: 'problem', problem: 'not-due', text: `${why} (${list(names(dice))} ${dice.length === 1 ? 'was' : 'were'} thrown and not counted)` }
+    }
+    if (due !== null && dice.length > due) {
+      const was = dice.map((d) => `${this.known.get(d.key)!.name}${d.before !== null ? ` was ${d.before}` : ''}`)
+      return {
+        kind: 'problem',
+        problem: 'too-many',
+        text: `${diceWord(dice.length)} were thrown but ${diceWord(due)} ${due === 1 ? 'is' : 'are'} due: put the extra back on the face it showed (${was.join(', ')}), or type the throw`
+      }
+    }
+    const cocked = dice.filter((d) => d.status === 'cocked')
+    if (cocked.length > 0) {
+      return {
+        kind: 'problem',
+        problem: 'cocked',
+        text: `${list(names(cocked))} ${cocked.length === 1 ? 'is' : 'are'} cocked: throw ${cocked.length === 1 ? 'it' : 'them'} again, nudge ${cocked.length === 1 ? 'it' : 'them'} flat, or type the throw`
+      }
+    }
+    const settled = dice.filter((d) => d.status === 'settled')
+    if (settled.length < dice.length || (due !== null && dice.length < due)) {
+      const of = due === null ? dice.length : due
+      return { kind: 'waiting', text: `${settled.length} of ${diceWord(of)} settled` }
+    }
+    return {
+      kind: 'complete',
+      values: dice.map((d) => d.face as number),
+      keys: dice.map((d) => d.key),
+      names: names(dice),
+      flags: dice.flatMap((d) => (d.flag ? [d.flag] : []))
+    }
+  }
+
+  private lastCounted = new Set<string>()
+
+  /** The complete throw was taken (sent or shown): close it. */
+  counted(): void {
+    this.lastCounted = new Set(this.open.keys())
+    this.open.clear()
+  }
+
+  /** The open throw for screens. */
+  view(): ThrowView | null {
+    if (this.open.size === 0) return null
+    const v = this.verdict()
+    const dice = this.sorted().map((d) => {
+      const k = this.known.get(d.key)!
+      return { device: k.device, die: k.die, name: k.name, status: d.status, face: d.face, before: d.before, flag: d.flag }
+    })
+    return {
+      due: this.rules.due,
+      state: v.kind === 'problem' ? 'problem' : 'waiting',
+      text: v.kind === 'problem' || v.kind === 'waiting' ? v.text : 'complete',
+      dice
+    }
+  }
+
+  private tooMany(): boolean {
+    return this.rules.due !== null && this.open.size > this.rules.due
+  }
+
+  private sorted(): OpenDie[] {
+    return [...this.open.values()].sort((a, b) => this.known.get(a.key)!.order - this.known.get(b.key)!.order || (a.key < b.key ? -1 : 1))
+  }
+
+  private die(device: string, die: string): KnownDie {
+    const key = dieKey(device, die)
+    let k = this.known.get(key)
+    if (!k) {
+      k = { key, device, die, name: die, order: Number.MAX_SAFE_INTEGER, throwNo: null, face: null }
+      this.known.set(key, k)
+    }
+    return k
+  }
+}
+
+// ---------------------------------------------------------------- serial keypads
+
+/**
+ * A serial keypad's key (`key` line) as a key of the keypad grammar (src/shared/keypad.ts), or null.
+ * Digits, `*` `+` `-` `/` `.` are themselves; `#`, `enter` and `A` are Enter; `back` and `B` are
+ * Backspace; `clear` and `C` clear (`.`); `D` is undo (`/`).
+ */
+export function keypadKeyOf(key: string): string | null {
+  if (/^[0-9*+\-/.]$/.test(key)) return key
+  switch (key.toLowerCase()) {
+    case '#':
+    case 'enter':
+    case 'a':
+      return 'Enter'
+    case 'back':
+    case 'b':
+      return 'Backspace'
+    case 'clear':
+    case 'c':
+      return '.'
+    case 'd':
+    case 'undo':
+      return '/'
+  }
+  return null
+}
+
+/** The keys a `typed` value stands for: clear what was typed, the value, then Enter (a lone `*`, `+`, `-` or `/` is pressed as is). */
+export function keysOfTyped(value: string): string[] | null {
+  if (/^[*+\-/]$/.test(value)) return [value]
+  if (!/^[0-9]{1,12}$/.test(value)) return null
+  return ['.', ...value, 'Enter']
+}
