@@ -9,8 +9,8 @@ export async function buildRenderer(outDir: string): Promise<void> {
     configFile: false,
     root,
     base: './',
-    logLevel: 'warn',
+    logLevel: 'error',
     plugins: [vue()],
-    build: { outDir, emptyOutDir: true, rollupOptions: { input: resolve(root, 'index.html') } }
+    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, rollupOptions: { input: resolve(root, 'index.html') } }
   })
 }
