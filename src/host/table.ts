@@ -7,6 +7,7 @@ import { RecordStore } from '../main/core/record-store'
 import { SettingsStore } from '../main/core/settings'
 import { TableServer } from '../main/core/table-server'
 import { TableSession } from '../main/core/table-session'
+import { DeviceManager } from '../main/devices/device-manager'
 import { buildRenderer } from './build-renderer'
 
 interface HostArguments {
@@ -14,20 +15,25 @@ interface HostArguments {
   dataDir: string
   rendererDir: string
   share: boolean
+  /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
+  serial: string[]
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee)
-  --share       turn LAN sharing on at start`
+  --share       turn LAN sharing on at start
+  --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
+                /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\``
 
 function parseArguments(argv: string[]): HostArguments {
   const parsed: HostArguments = {
     port: 5858,
     dataDir: process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee'),
     rendererDir: join(ROOT, 'out', 'renderer'),
-    share: false
+    share: false,
+    serial: []
   }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
@@ -42,6 +48,7 @@ function parseArguments(argv: string[]): HostArguments {
       parsed.port = port
     } else if (flag === '--data') parsed.dataDir = resolve(value())
     else if (flag === '--share') parsed.share = true
+    else if (flag === '--serial') parsed.serial.push(value())
     else if (flag === '--help' || flag === '-h') {
       process.stdout.write(`${USAGE}\n`)
       process.exit(0)
@@ -73,10 +80,19 @@ async function main(): Promise<void> {
   const server = new TableServer({ session, rendererDir: args.rendererDir, port: args.port })
   await server.start()
   if (args.share) await server.setSharing(true)
+  const devices = new DeviceManager({ session })
+  devices.start()
+  for (const path of args.serial) {
+    const outcome = await devices.connect(path)
+    process.stdout.write(outcome.ok ? `Serial device on ${path}: waiting for its hello\n` : `Serial device on ${path}: ${outcome.error}\n`)
+  }
   process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
   const stop = (): void => {
-    void server.stop().then(() => process.exit(0))
+    void devices
+      .stop()
+      .then(() => server.stop())
+      .then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -8,6 +8,7 @@ import { RecordStore } from './core/record-store'
 import { SettingsStore } from './core/settings'
 import { TableServer } from './core/table-server'
 import { TableSession } from './core/table-session'
+import { DeviceManager } from './devices/device-manager'
 
 const SHARING_PORT = 5858
 let session: TableSession
@@ -15,6 +16,7 @@ let settings: SettingsStore
 let controlWindow: BrowserWindow | null = null
 let scoreboardWindow: BrowserWindow | null = null
 let sharingServer: TableServer | null = null
+let devices: DeviceManager | null = null
 
 const rendererDir = join(__dirname, '../renderer')
 
@@ -152,11 +154,15 @@ void app.whenReady().then(() => {
   settings = new SettingsStore(dataDir)
   session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
   session.subscribe(pushState)
+  // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
+  devices = new DeviceManager({ session })
+  devices.start()
 
   const caller: Caller = {
     canControl: true,
     displays: { listDisplays: async () => listDisplays(), showScoreboard },
-    setSharing
+    setSharing,
+    devices
   }
   ipcMain.handle('table:call', async (event, method: unknown, args: unknown) => {
     if (!isOurFrame(event)) throw new Error('refused: not one of the app’s own screens')
@@ -184,6 +190,10 @@ void app.whenReady().then(() => {
 
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault())
+})
+
+app.on('before-quit', () => {
+  void devices?.stop()
 })
 
 app.on('window-all-closed', () => {

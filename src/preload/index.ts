@@ -25,7 +25,12 @@ const api: TableApi = {
   openHistory: call('openHistory'),
   setSharing: call('setSharing'),
   listDisplays: call('listDisplays'),
-  showScoreboard: call('showScoreboard')
+  showScoreboard: call('showScoreboard'),
+  listPorts: call('listPorts'),
+  connectDevice: call('connectDevice'),
+  disconnectDevice: call('disconnectDevice'),
+  identifyDie: call('identifyDie'),
+  setDeviceTestMode: call('setDeviceTestMode')
 }
 
 contextBridge.exposeInMainWorld('diceReferee', api)

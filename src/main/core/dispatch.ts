@@ -11,11 +11,21 @@ export interface DisplayControl {
   showScoreboard(displayId: number | null): Promise<unknown>
 }
 
+/** Smart dice and serial keypads (the DeviceManager). */
+export interface DeviceControl {
+  listPorts(): Promise<unknown>
+  connect(path: string): Promise<unknown>
+  disconnect(id: string): Promise<unknown>
+  identify(id: string, dieId: string): unknown
+  setTestMode(on: boolean): unknown
+}
+
 export interface Caller {
   /** LAN viewers may only watch. */
   canControl: boolean
   displays?: DisplayControl
   setSharing?: (enabled: boolean) => Promise<unknown>
+  devices?: DeviceControl
 }
 
 export class RequestError extends Error {}
@@ -49,9 +59,31 @@ function checkSetup(value: unknown): GameSetup {
   return { game: value.game as GameId, players, ...(value.rules ? { rules: value.rules as Record<string, unknown> } : {}) }
 }
 
+const NO_DEVICES = { ok: false, error: 'Dice devices are not available here' }
+
+/** A serial port path: absolute (`/dev/ttyACM0`), or a Windows COM port (`COM3`, `\\.\COM12`). */
+function checkPortPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length < 1 || value.length > 256) throw new RequestError('not a port path')
+  if ([...value].some((c) => c < ' ' || c === '\x7f')) throw new RequestError('not a port path')
+  if (!value.startsWith('/') && !/^(\\\\\.\\)?COM\d{1,3}$/i.test(value)) throw new RequestError('not a port path')
+  return value
+}
+
+/** A device id: a serial number from a hello, or `port:PATH` before one. */
+function checkDeviceId(value: unknown): string {
+  if (typeof value !== 'string') throw new RequestError('not a device id')
+  if (value.startsWith('port:')) {
+    checkPortPath(value.slice(5))
+    return value
+  }
+  if (!/^[A-Za-z0-9._+#-]{1,24}$/.test(value)) throw new RequestError('not a device id')
+  return value
+}
+
 /** Calls the session (or the shell's display and sharing controls) for one checked request. */
 export async function dispatch(session: TableSession, caller: Caller, method: ApiMethod, args: unknown[]): Promise<unknown> {
   if (!READ_ONLY.has(method) && !caller.canControl) throw new RequestError('this screen can only watch')
+  const devices = caller.devices ?? session.deviceControl
   switch (method) {
     case 'getState':
       expectArgs(args, 0, method)
@@ -107,6 +139,29 @@ export async function dispatch(session: TableSession, caller: Caller, method: Ap
       if (args[0] !== null && (typeof args[0] !== 'number' || !Number.isInteger(args[0]))) throw new RequestError('not a display id')
       if (!caller.displays) return { ok: false, error: 'In a browser, open /scoreboard on the screen that should show it' }
       return caller.displays.showScoreboard(args[0] as number | null)
+    case 'listPorts':
+      expectArgs(args, 0, method)
+      return devices ? devices.listPorts() : []
+    case 'connectDevice': {
+      expectArgs(args, 1, method)
+      const path = checkPortPath(args[0])
+      return devices ? devices.connect(path) : NO_DEVICES
+    }
+    case 'disconnectDevice': {
+      expectArgs(args, 1, method)
+      const id = checkDeviceId(args[0])
+      return devices ? devices.disconnect(id) : NO_DEVICES
+    }
+    case 'identifyDie': {
+      expectArgs(args, 2, method)
+      const id = checkDeviceId(args[0])
+      if (typeof args[1] !== 'string' || !/^[A-Za-z0-9]{1,8}$/.test(args[1])) throw new RequestError('not a die id')
+      return devices ? devices.identify(id, args[1]) : NO_DEVICES
+    }
+    case 'setDeviceTestMode':
+      expectArgs(args, 1, method)
+      if (typeof args[0] !== 'boolean') throw new RequestError('test mode is on or off')
+      return devices ? devices.setTestMode(args[0]) : NO_DEVICES
     default:
       throw new RequestError(`unknown method ${String(method)}`)
   }

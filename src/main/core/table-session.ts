@@ -18,6 +18,7 @@ import type {
   TableState
 } from '../../shared/api'
 import type { DevicesView } from '../../shared/devices'
+import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { GAMES } from '../../shared/engine'
 import {
@@ -68,6 +69,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the device manager: what the device API methods call (see dispatch). */
+  deviceControl: DeviceControl | null = null
 
   constructor(options: SessionOptions) {
     this.store = options.store

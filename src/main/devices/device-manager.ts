@@ -108,6 +108,7 @@ export class DeviceManager {
     this.platform = options.platform ?? process.platform
     this.now = options.now ?? Date.now
     this.session.devicesView = () => this.view()
+    this.session.deviceControl = this
     this.seenGame = this.gameMark(this.session.currentGame)
     this.unsubscribe = this.session.subscribe(() => this.onSessionChange())
   }
@@ -129,6 +130,7 @@ export class DeviceManager {
     this.unsubscribe()
     await Promise.all(this.devices.map((d) => d.conn?.close()))
     this.session.devicesView = () => null
+    if (this.session.deviceControl === this) this.session.deviceControl = null
   }
 
   // ------------------------------------------------------------------ API
@@ -206,6 +208,8 @@ export class DeviceManager {
     if (this.polling || this.stopped) return
     this.polling = true
     try {
+      // The port list is only read while a device is missing (screens ask with listPorts).
+      if (!this.devices.some((d) => d.state === 'reconnecting' && d.wanted && !d.conn)) return
       await this.refreshPorts()
       for (const device of this.devices) {
         if (device.state !== 'reconnecting' || !device.wanted || device.conn) continue

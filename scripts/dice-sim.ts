@@ -1,0 +1,217 @@
+// `npm run dice-sim -- --link PATH`: a simulated smart-dice hub on a pseudo-terminal (needs socat).
+// The app opens PATH (`npm run table -- --serial PATH`); the hub speaks the protocol on PATH.hub.
+// Type commands (or give --script FILE, or --random); `help` lists them.
+import { readFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { SimulatedHub, type Outcome, type SimDie } from '../src/main/devices/simulated-hub'
+
+const USAGE = `usage: npm run dice-sim -- --link PATH [options]
+  --link PATH        the path the app opens (the hub's end is PATH.hub)
+  --dice SPEC        dice: a count (4) or ids with colours "A:red,B:blue,C:white" (default 4: A red, B blue, C white, D green)
+  --sides N          faces per die (default 6)
+  --serial S         the hub's serial number (default DRH-SIM001)
+  --keypad           the hub has a keypad (key/typed commands)
+  --heartbeat MS     heartbeat interval, 0 for none (default 2000)
+  --speed X          multiply settle times (0.1: ten times faster; default 1)
+  --noise            print boot noise before the hello
+  --byte-by-byte     write one byte at a time
+  --random           throw random dice every few seconds (cocked and nudged dice too)
+  --script FILE      run the commands in FILE (one a line, # comments), then read stdin
+  --quiet            do not print every line`
+
+const HELP = `commands:
+  throw A=4 B=2 C=2 D=6   throw these dice, landing on these faces ("B=cocked" lands cocked; "throw A B" or "throw" = random)
+  cock B                  B's next throw ends cocked
+  nudge A 3 | nudge A -   a die turned by hand (moved), - = no clear face
+  battery A 12 [charging|discharging|full]
+  key 5 | typed 3446      keypad (hello says keypad with --keypad)
+  error CODE DIE|- TEXT   an error line (die-lost, die-back, overflow...)
+  unplug | plug [PATH]    pull the cable (the pty goes away) / plug it back, on the same or a new path
+  reboot                  restart: sequence numbers from 0, a new hello
+  dup                     send the last line again (a duplicate sequence number)
+  raw TEXT                send TEXT as it is (add the line end yourself with \\n)
+  wait MS                 (scripts) pause
+  random on|off           random throws
+  quit`
+
+interface Args {
+  link: string
+  dice: SimDie[]
+  serial?: string
+  keypad: boolean
+  heartbeat: number
+  speed: number
+  noise: boolean
+  byteByByte: boolean
+  random: boolean
+  script?: string
+  quiet: boolean
+}
+
+const COLOURS = ['red', 'blue', 'white', 'green', 'yellow', 'black', 'purple', 'orange']
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { link: '', dice: [], keypad: false, heartbeat: 2000, speed: 1, noise: false, byteByByte: false, random: false, quiet: false }
+  let diceSpec = '4'
+  let sides = 6
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]
+    const value = (): string => {
+      const v = argv[++i]
+      if (v === undefined) throw new Error(`${flag} needs a value`)
+      return v
+    }
+    if (flag === '--link') a.link = value()
+    else if (flag === '--dice') diceSpec = value()
+    else if (flag === '--sides') sides = Number(value())
+    else if (flag === '--serial') a.serial = value()
+    else if (flag === '--keypad') a.keypad = true
+    else if (flag === '--heartbeat') a.heartbeat = Number(value())
+    else if (flag === '--speed') a.speed = Number(value())
+    else if (flag === '--noise') a.noise = true
+    else if (flag === '--byte-by-byte') a.byteByByte = true
+    else if (flag === '--random') a.random = true
+    else if (flag === '--script') a.script = value()
+    else if (flag === '--quiet') a.quiet = true
+    else if (flag === '--help' || flag === '-h') {
+      process.stdout.write(`${USAGE}\n\n${HELP}\n`)
+      process.exit(0)
+    } else throw new Error(`unknown option ${flag}`)
+  }
+  if (!a.link) throw new Error('--link PATH is required')
+  if (!Number.isInteger(sides) || sides < 2 || sides > 100) throw new Error('--sides takes 2 to 100')
+  if (/^\d+$/.test(diceSpec)) {
+    const n = Number(diceSpec)
+    if (n < 0 || n > 26) throw new Error('--dice takes 0 to 26 dice')
+    a.dice = Array.from({ length: n }, (_, i) => ({ id: String.fromCharCode(65 + i), colour: COLOURS[i % COLOURS.length], sides }))
+  } else {
+    a.dice = diceSpec.split(',').map((part) => {
+      const [id, colour] = part.split(':')
+      return { id, colour: colour ?? null, sides }
+    })
+  }
+  return a
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2))
+  const out = (text: string): void => void process.stdout.write(`${text}\n`)
+  const hub = new SimulatedHub({
+    link: args.link,
+    serial: args.serial,
+    dice: args.dice,
+    keypad: args.keypad,
+    heartbeatMs: args.heartbeat,
+    speed: args.speed,
+    bootNoise: args.noise,
+    byteByByte: args.byteByByte,
+    log: (text) => {
+      if (!args.quiet || !/^(->|<-) /.test(text) || /^<- /.test(text)) out(text)
+    }
+  })
+  await hub.start()
+  out(`Simulated hub ${hub.serial} with ${args.dice.map((d) => d.id).join(' ') || 'no dice'} on ${hub.path}`)
+  out(`Connect the app to it: npm run table -- --serial ${hub.path}   (type "help" for commands)`)
+
+  let stopping = false
+  const stop = async (): Promise<void> => {
+    if (stopping) return
+    stopping = true
+    await hub.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop())
+  process.on('SIGTERM', () => void stop())
+
+  const run = async (line: string): Promise<void> => {
+    const words = line.trim().split(/\s+/)
+    const cmd = words[0]?.toLowerCase()
+    if (!cmd || cmd.startsWith('#')) return
+    try {
+      switch (cmd) {
+        case 'help':
+          out(HELP)
+          return
+        case 'throw': {
+          const outcomes: Record<string, Outcome> = {}
+          const ids = words.length > 1 ? words.slice(1) : args.dice.map((d) => d.id)
+          for (const w of ids) {
+            const [id, face] = w.split('=')
+            const sides = args.dice.find((d) => d.id === id)?.sides ?? 6
+            outcomes[id] = face === undefined ? 1 + Math.floor(Math.random() * sides) : face === 'cocked' ? 'cocked' : Number(face)
+            if (outcomes[id] !== 'cocked' && !(Number.isInteger(outcomes[id]) && (outcomes[id] as number) >= 1 && (outcomes[id] as number) <= sides)) {
+              throw new Error(`${w}: a face is 1 to ${sides}, or "cocked"`)
+            }
+          }
+          await hub.throw(outcomes)
+          out(`settled: ${Object.entries(hub.faces()).map(([id, f]) => `${id}=${f ?? 'cocked'}`).join(' ')}`)
+          return
+        }
+        case 'cock':
+          hub.cockNext(words[1])
+          return
+        case 'nudge':
+          hub.nudge(words[1], words[2] === '-' || words[2] === undefined ? null : Number(words[2]))
+          return
+        case 'battery':
+          hub.battery(words[1], Number(words[2]), (words[3] as 'charging' | 'discharging' | 'full' | undefined) ?? 'discharging')
+          return
+        case 'key':
+          hub.key(words[1])
+          return
+        case 'typed':
+          hub.typed(words[1])
+          return
+        case 'error':
+          hub.error(words[1], words[2] === '-' || words[2] === undefined ? null : words[2], words.slice(3).join(' '))
+          return
+        case 'unplug':
+          await hub.unplug()
+          return
+        case 'plug':
+          await hub.plug(words[1])
+          return
+        case 'reboot':
+          hub.reboot()
+          return
+        case 'dup':
+          hub.replayLast()
+          return
+        case 'raw':
+          await hub.sendRaw(line.trim().slice(4).replace(/\\n/g, '\n').replace(/\\r/g, '\r'))
+          return
+        case 'wait':
+          await new Promise((resolve) => setTimeout(resolve, Number(words[1]) || 0))
+          return
+        case 'random':
+          if (words[1] === 'off') out('random throws stop after the next one (restart the simulator to stop at once)')
+          else hub.startRandom(out)
+          return
+        case 'quit':
+        case 'exit':
+          await stop()
+          return
+        default:
+          out(`unknown command "${cmd}" (help lists them)`)
+      }
+    } catch (error) {
+      out(`! ${(error as Error).message}`)
+    }
+  }
+
+  if (args.script) for (const line of readFileSync(args.script, 'utf8').split('\n')) await run(line)
+  if (args.random) hub.startRandom(out)
+  const rl = createInterface({ input: process.stdin })
+  let queue = Promise.resolve()
+  rl.on('line', (line) => {
+    queue = queue.then(() => run(line))
+  })
+  rl.on('close', () => {
+    if (!args.random) void queue.then(() => stop())
+  })
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.message}\n\n${USAGE}\n`)
+  process.exit(1)
+})

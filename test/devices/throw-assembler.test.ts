@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest'
+import { isNewer, keypadKeyOf, keysOfTyped, ThrowAssembler } from '../../src/shared/devices'
+import { explainOpenError } from '../../src/main/devices/serial-port'
+
+const HUB = 'H1'
+
+function assembler(due: number | null = 4): ThrowAssembler {
+  const a = new ThrowAssembler()
+  ;['A', 'B', 'C', 'D'].forEach((id, i) => a.register(HUB, id, i, id))
+  a.setRules({ due })
+  return a
+}
+
+function baseline(a: ThrowAssembler, faces: Record<string, number>): void {
+  for (const [id, face] of Object.entries(faces)) a.snapshot(HUB, id, 'settled', null, face, true)
+}
+
+describe('the throw assembler', () => {
+  it('completes when the due dice have rolled and settled, values in die order', () => {
+    const a = assembler(4)
+    for (const id of ['C', 'A', 'D', 'B']) a.rolling(HUB, id, 7)
+    a.settled(HUB, 'D', 7, 6)
+    a.settled(HUB, 'A', 7, 2)
+    a.settled(HUB, 'C', 7, 4)
+    expect(a.verdict()).toEqual({ kind: 'waiting', text: '3 of 4 dice settled' })
+    a.settled(HUB, 'B', 7, 1)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [2, 1, 4, 6], names: ['A', 'B', 'C', 'D'], flags: [] })
+    a.counted()
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+  })
+
+  it('a re-roll of 2 dice is the 2 values that settled; the others keep theirs', () => {
+    const a = assembler(2)
+    baseline(a, { A: 2, B: 2, C: 5, D: 3 })
+    a.rolling(HUB, 'A', 8)
+    a.rolling(HUB, 'B', 8)
+    a.settled(HUB, 'B', 8, 6)
+    expect(a.verdict().kind).toBe('waiting')
+    a.settled(HUB, 'A', 8, 4)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [4, 6] })
+  })
+
+  it('dice thrown one after the other (different hub throws) make one throw', () => {
+    const a = assembler(2)
+    a.rolling(HUB, 'A', 1)
+    a.settled(HUB, 'A', 1, 3)
+    expect(a.verdict().kind).toBe('waiting')
+    a.rolling(HUB, 'B', 2)
+    a.settled(HUB, 'B', 2, 5)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [3, 5] })
+  })
+
+  it('a cocked die holds the throw until it is thrown again or nudged flat', () => {
+    const a = assembler(2)
+    a.rolling(HUB, 'A', 3)
+    a.rolling(HUB, 'B', 3)
+    a.settled(HUB, 'A', 3, 5)
+    a.cocked(HUB, 'B', 3)
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'cocked', text: expect.stringContaining('B is cocked') })
+    a.moved(HUB, 'B', null)
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'cocked' })
+    a.moved(HUB, 'B', 3)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 3] })
+    a.counted()
+
+    a.rolling(HUB, 'A', 4)
+    a.rolling(HUB, 'B', 4)
+    a.cocked(HUB, 'A', 4)
+    a.settled(HUB, 'B', 4, 1)
+    a.rolling(HUB, 'A', 5) // thrown again
+    expect(a.verdict().kind).toBe('waiting')
+    a.settled(HUB, 'A', 5, 6)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [6, 1] })
+  })
+
+  it('a die turned after it settled keeps its settled face and is flagged', () => {
+    const a = assembler(2)
+    a.rolling(HUB, 'A', 3)
+    a.rolling(HUB, 'B', 3)
+    a.settled(HUB, 'A', 3, 2)
+    a.moved(HUB, 'A', 4)
+    a.settled(HUB, 'B', 3, 6)
+    const v = a.verdict()
+    expect(v).toMatchObject({ kind: 'complete', values: [2, 6] })
+    expect(v.kind === 'complete' && v.flags[0]).toMatch(/A was turned to 4 after it settled on 2: 2 counts/)
+    a.counted()
+    a.moved(HUB, 'B', 5)
+    expect(a.takeNotes()[0]).toMatch(/B was turned from 6 to 5 after its throw was counted as 6/)
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+  })
+
+  it('more dice than due: nothing until the extra die is put back (or the throw typed)', () => {
+    const a = assembler(2)
+    baseline(a, { A: 2, B: 2, C: 5, D: 3 })
+    for (const id of ['A', 'B', 'C']) a.rolling(HUB, id, 9)
+    a.settled(HUB, 'A', 9, 1)
+    a.settled(HUB, 'B', 9, 4)
+    a.settled(HUB, 'C', 9, 6)
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'too-many', text: expect.stringContaining('C was 5') })
+    a.moved(HUB, 'C', 1) // not its old face: still ambiguous
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'too-many' })
+    a.moved(HUB, 'C', 5) // put back
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [1, 4] })
+    a.counted()
+    for (const id of ['A', 'B', 'C']) a.rolling(HUB, id, 10)
+    a.clear() // the table typed the throw instead
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+  })
+
+  it('dice thrown when no throw is due are called out, and count once the decision makes them due', () => {
+    const a = assembler(0)
+    a.rolling(HUB, 'A', 1)
+    a.rolling(HUB, 'B', 1)
+    a.settled(HUB, 'A', 1, 3)
+    a.settled(HUB, 'B', 1, 3)
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'not-due', text: expect.stringContaining('A and B were thrown') })
+    a.setRules({ due: 0, blocked: 'Start a game first' })
+    expect(a.verdict()).toMatchObject({ text: expect.stringMatching(/^Start a game first/) })
+    a.setRules({ due: 2 })
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [3, 3] })
+  })
+
+  it('test mode (any number of dice) completes when every rolled die settled', () => {
+    const a = assembler(null)
+    a.rolling(HUB, 'D', 1)
+    a.rolling(HUB, 'B', 1)
+    a.settled(HUB, 'D', 1, 2)
+    expect(a.verdict().kind).toBe('waiting')
+    a.settled(HUB, 'B', 1, 5)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 2] })
+  })
+
+  it('snapshots: a baseline teaches, a missed throw counts, a counted throw never counts twice', () => {
+    const a = assembler(2)
+    a.snapshot(HUB, 'A', 'settled', 4, 3, true)
+    a.snapshot(HUB, 'B', 'settled', 4, 5, true)
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+    // lines lost while unplugged: the snapshot shows A and B thrown again (throw 5)
+    a.snapshot(HUB, 'A', 'settled', 5, 6, false)
+    a.snapshot(HUB, 'B', 'rolling', 5, null, false)
+    expect(a.verdict().kind).toBe('waiting')
+    a.settled(HUB, 'B', 5, 2)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [6, 2] })
+    a.counted()
+    a.snapshot(HUB, 'A', 'settled', 5, 6, false)
+    a.snapshot(HUB, 'B', 'settled', 5, 2, false)
+    a.settled(HUB, 'B', 5, 2) // a late copy of a counted throw's line
+    a.snapshot(HUB, 'A', 'settled', 4, 3, false) // older throw
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+  })
+
+  it('ignores a settled line of an older throw of the same die', () => {
+    const a = assembler(1)
+    a.rolling(HUB, 'A', 11)
+    a.settled(HUB, 'A', 10, 4)
+    expect(a.verdict().kind).toBe('waiting')
+    a.settled(HUB, 'A', 11, 2)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [2] })
+    expect(isNewer(0, 65535)).toBe(true)
+    expect(isNewer(65535, 0)).toBe(false)
+  })
+
+  it('a duel: values in die order, so the first die in order belongs to the first duellist in seat order', () => {
+    const a = assembler(3)
+    a.rolling(HUB, 'C', 1)
+    a.rolling(HUB, 'A', 1)
+    a.rolling(HUB, 'B', 1)
+    a.settled(HUB, 'C', 1, 4)
+    a.settled(HUB, 'A', 1, 1)
+    a.settled(HUB, 'B', 1, 6)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [1, 6, 4], names: ['A', 'B', 'C'] })
+  })
+})
+
+describe('serial keypads', () => {
+  it('maps keypad keys onto the keypad grammar', () => {
+    expect(['5', '#', 'enter', 'A', 'back', 'clear', 'D', '*', 'x', 'F1'].map(keypadKeyOf)).toEqual(['5', 'Enter', 'Enter', 'Enter', 'Backspace', '.', '/', '*', null, null])
+    expect(keysOfTyped('3446')).toEqual(['.', '3', '4', '4', '6', 'Enter'])
+    expect(keysOfTyped('*')).toEqual(['*'])
+    expect(keysOfTyped('12ab')).toBeNull()
+  })
+})
+
+describe('port errors', () => {
+  it('says what to do about permissions and busy ports', () => {
+    const eacces = Object.assign(new Error('Error: Permission denied, cannot open /dev/ttyACM0'), { code: 'EACCES' })
+    expect(explainOpenError(eacces, '/dev/ttyACM0', 'linux')).toMatch(/dialout group .*log out and in again/)
+    expect(explainOpenError(new Error('Opening COM3: Access denied'), 'COM3', 'win32')).toMatch(/in use by another program/)
+    expect(explainOpenError(new Error('Error: No such file or directory, cannot open /dev/x'), '/dev/x', 'linux')).toMatch(/plugged in/)
+  })
+})
