@@ -82,6 +82,11 @@ export class DeviceConnection {
     this.timer.unref?.()
   }
 
+  /** The latest sequence number used (null before a hello). */
+  get lastSeq(): number | null {
+    return this.tracker.last
+  }
+
   send(command: HostCommand): void {
     if (this.state === 'closed') return
     const line = encodeCommand(command)

@@ -25,7 +25,7 @@ import {
 } from '../../shared/devices'
 import { offerOf, type Game } from '../../shared/game'
 import type { KeypadKey } from '../../shared/api'
-import type { DeviceMessage, DieMessage, HelloMessage } from '../../shared/protocol'
+import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
 import type { TableSession } from '../core/table-session'
 import { DeviceConnection } from './device-connection'
 import { explainOpenError, listSerialPorts, openSerialPort, type ListPorts, type OpenPort, type PortInfo } from './serial-port'
@@ -64,6 +64,8 @@ interface ManagedDevice {
   wanted: boolean
   /** Counters and raw lines of earlier connections, kept across reconnects. */
   history: Counters
+  /** Latest sequence number of the last connection: lines sent while unplugged show in `lost`. */
+  lastSeq: number | null
   /** Raw lines of earlier connections. */
   raw: RawLineView[]
   lowBattery: Set<string>
@@ -143,6 +145,7 @@ export class DeviceManager {
   async connect(path: string): Promise<Outcome> {
     const existing = this.devices.find((d) => d.path === path && d.conn)
     if (existing) return { ok: true }
+    await this.refreshPorts() // learn the port's USB serial number, to find it again on another path
     const usbSerial = this.ports.find((p) => p.path === path)?.serialNumber ?? null
     let device = this.devices.find((d) => d.path === path || (usbSerial !== null && d.usbSerial === usbSerial))
     if (!device) {
@@ -213,7 +216,9 @@ export class DeviceManager {
       await this.refreshPorts()
       for (const device of this.devices) {
         if (device.state !== 'reconnecting' || !device.wanted || device.conn) continue
-        const byUsb = device.usbSerial !== null ? this.ports.find((p) => p.serialNumber === device.usbSerial) : undefined
+        // Same USB serial number (many hubs also use it as their hello serial), wherever it shows up.
+        const serials = [device.usbSerial, device.hello?.serial].filter((s): s is string => typeof s === 'string')
+        const byUsb = this.ports.find((p) => p.serialNumber !== undefined && serials.includes(p.serialNumber) && !this.devices.some((d) => d.conn && d.path === p.path))
         const path = byUsb?.path ?? (this.ports.some((p) => p.path === device.path) || (await pathExists(device.path)) ? device.path : null)
         if (!path) continue
         device.path = path
@@ -247,6 +252,7 @@ export class DeviceManager {
       wanted: true,
       history: { dropped: Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>, received: 0, lost: 0 },
       raw: [],
+      lastSeq: null,
       lowBattery: new Set()
     }
   }
@@ -304,6 +310,7 @@ export class DeviceManager {
 
   private keepCounters(device: ManagedDevice, conn: DeviceConnection): void {
     addHistory(device.history, conn)
+    device.lastSeq = conn.lastSeq
     device.raw = [...device.raw, ...conn.raw].slice(-50)
   }
 
@@ -335,6 +342,11 @@ export class DeviceManager {
     device.hello = hello
     device.state = 'connected'
     device.reason = null
+    if (!restarted && device.lastSeq !== null) {
+      const missed = seqDistance(device.lastSeq, hello.seq) - 1
+      if (missed > 0 && missed < 32768) device.history.lost += missed
+    }
+    device.lastSeq = null
     if (restarted || firstTime) {
       device.baselinePending = true
       this.assembler.forgetThrowNumbers(hello.serial)

@@ -79,6 +79,8 @@ export class SimulatedHub {
   private lastLine = ''
   private stopped = false
   private readonly exitHook = (): void => void this.killSocat()
+  /** A hung firmware: sends nothing (not even heartbeats) and answers nothing. */
+  paused = false
   /** Lines written to the port (lines lost while unplugged are not counted). */
   linesWritten = 0
   /** Host commands received, oldest first. */
@@ -268,6 +270,7 @@ export class SimulatedHub {
 
   /** Sends a device message with the next sequence number (the `seq` given is replaced). */
   emit(message: DeviceMessage): string {
+    if (this.paused) return ''
     const line = encodeEvent({ ...message, seq: this.seq } as DeviceMessage)
     this.seq = (this.seq + 1) % 65536
     this.lastLine = line
@@ -392,6 +395,7 @@ export class SimulatedHub {
   }
 
   private receive(chunk: Buffer): void {
+    if (this.paused) return
     for (const line of this.rx.push(chunk)) {
       const parsed = parseCommand(line)
       if (!parsed.ok) {
