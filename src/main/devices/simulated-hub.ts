@@ -278,6 +278,18 @@ export class SimulatedHub {
     return line
   }
 
+  /** Sends many messages in one write (numbered in order, like `emit`). Resolves when written. */
+  emitMany(messages: DeviceMessage[]): Promise<void> {
+    if (this.paused) return Promise.resolve()
+    let text = ''
+    for (const m of messages) {
+      text += encodeEvent({ ...m, seq: this.seq } as DeviceMessage)
+      this.seq = (this.seq + 1) % 65536
+    }
+    if (this.port) this.linesWritten += messages.length
+    return this.writeBuffer(Buffer.from(text, 'latin1'))
+  }
+
   /** Sends the last line again: the same sequence number twice. */
   replayLast(): void {
     if (this.lastLine) this.write(this.lastLine)

@@ -1,0 +1,118 @@
+// `npx tsx bench/devices.ts`: figures for the smart-dice path over a real pty (socat + the simulated
+// hub), not a test. 1) last die settled -> state pushed (the session's subscribe callback, the throw
+// in the game), median and p99 over 1,000+ throws; 2) sustained lines per second with nothing lost.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { RecordStore } from '../src/main/core/record-store'
+import { SettingsStore } from '../src/main/core/settings'
+import { TableSession } from '../src/main/core/table-session'
+import { DeviceManager } from '../src/main/devices/device-manager'
+import { SimulatedHub } from '../src/main/devices/simulated-hub'
+import { DROP_REASONS } from '../src/shared/devices'
+import type { DeviceMessage } from '../src/shared/protocol'
+
+const THROWS = Number(process.env.THROWS ?? 1000)
+const LINES = Number(process.env.LINES ?? 200_000)
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'dice-bench-'))
+  const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings: new SettingsStore(join(dir, 'data')) })
+  const hub = new SimulatedHub({ link: join(dir, 'tty'), heartbeatMs: 2000, speed: 0.001 })
+  await hub.start()
+  const manager = new DeviceManager({ session, listPorts: async () => [], helloRetryMs: 100 })
+  manager.start()
+  try {
+    await manager.connect(hub.path)
+    await waitFor(() => manager.view().devices[0]?.state === 'connected' && manager.view().devices[0].dice.length === 4, 5000, 'the hub')
+
+    // 1) latency. Two players, throws that end the turn at once (no points, nothing to re-roll),
+    // so four dice are always due.
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    let lastSettledAt = 0
+    const emit = hub.emit.bind(hub)
+    hub.emit = (m: DeviceMessage): string => {
+      const line = emit(m)
+      if (m.type === 'settled') lastSettledAt = performance.now()
+      return line
+    }
+    const latencies: number[] = []
+    let seen = 0
+    session.subscribe(() => {
+      const n = session.currentGame?.moves.length ?? 0
+      if (n > seen) {
+        seen = n
+        latencies.push(performance.now() - lastSettledAt)
+      }
+    })
+    const patterns = [
+      { A: 6, B: 5, C: 6, D: 3 },
+      { A: 3, B: 6, C: 5, D: 6 },
+      { A: 5, B: 6, C: 3, D: 6 }
+    ]
+    const started = performance.now()
+    for (let i = 0; i < THROWS; i++) {
+      const before = seen
+      await hub.throw(patterns[i % patterns.length], { settleMs: [0, 1, 2, 3] })
+      await waitFor(() => seen === before + 1, 3000, `throw ${i + 1}`)
+    }
+    const elapsed = performance.now() - started
+    const sorted = [...latencies].sort((a, b) => a - b)
+    const rolls = session.currentGame!.moves.filter((m) => 'roll' in m.move).length
+    process.stdout.write(
+      `last die settled -> state pushed, ${THROWS} throws over a pty: median ${quantile(sorted, 0.5).toFixed(2)} ms, ` +
+        `p99 ${quantile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms ` +
+        `(${rolls} throws in the record, ${(elapsed / THROWS).toFixed(1)} ms per throw end to end)\n`
+    )
+
+    // 2) sustained lines per second: battery and heartbeat lines, numbered, in big writes.
+    const device = (): ReturnType<DeviceManager['view']>['devices'][number] => manager.view().devices[0]
+    const receivedBefore = device().received
+    const lostBefore = device().lost
+    const droppedOf = (): number => DROP_REASONS.reduce((sum, r) => sum + device().dropped[r], 0)
+    const droppedBefore = droppedOf()
+    const t0 = performance.now()
+    const batch = 5000
+    for (let sent = 0; sent < LINES; sent += batch) {
+      const messages: DeviceMessage[] = []
+      for (let i = 0; i < batch; i++) {
+        const k = sent + i
+        messages.push(
+          k % 10 === 0
+            ? { type: 'heartbeat', seq: 0, intervalMs: 2000 }
+            : { type: 'battery', seq: 0, die: 'ABCD'[k % 4], percent: 50 + (k % 50), charge: 'discharging' }
+        )
+      }
+      await hub.emitMany(messages)
+    }
+    await waitFor(() => device().received - receivedBefore >= LINES, 60000, 'every line')
+    const seconds = (performance.now() - t0) / 1000
+    process.stdout.write(
+      `sustained: ${LINES} lines in ${seconds.toFixed(2)} s = ${Math.round(LINES / seconds).toLocaleString('en')} lines/s, ` +
+        `lost ${device().lost - lostBefore}, dropped ${droppedOf() - droppedBefore}\n`
+    )
+  } finally {
+    await manager.stop()
+    await hub.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(`${error.stack}\n`)
+    process.exit(1)
+  }
+)
