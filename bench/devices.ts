@@ -26,7 +26,7 @@ async function waitFor(check: () => boolean, timeoutMs: number, what: string): P
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
-async function main(): Promise<void> {
+export async function benchDevices(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-bench-'))
   const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings: new SettingsStore(join(dir, 'data')) })
   const hub = new SimulatedHub({ link: join(dir, 'tty'), heartbeatMs: 2000, speed: 0.001 })
@@ -109,10 +109,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: Error) => {
-    process.stderr.write(`${error.stack}\n`)
-    process.exit(1)
-  }
-)
+if (require.main === module) {
+  benchDevices().then(
+    () => process.exit(0),
+    (error: Error) => {
+      process.stderr.write(`${error.stack}\n`)
+      process.exit(1)
+    }
+  )
+}

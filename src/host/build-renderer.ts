@@ -1,16 +1,16 @@
-import { resolve } from 'node:path'
+import { join } from 'node:path'
 import { build } from 'vite'
 import vue from '@vitejs/plugin-vue'
 
 /** Builds the renderer as electron-vite does for the app window, for the headless host. */
-export async function buildRenderer(outDir: string): Promise<void> {
-  const root = resolve(__dirname, '../renderer')
+export async function buildRenderer(projectRoot: string, outDir: string): Promise<void> {
+  const root = join(projectRoot, 'src', 'renderer')
   await build({
     configFile: false,
     root,
     base: './',
     logLevel: 'error',
     plugins: [vue()],
-    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, rollupOptions: { input: resolve(root, 'index.html') } }
+    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, rollupOptions: { input: join(root, 'index.html') } }
   })
 }

@@ -8,7 +8,6 @@ import { SettingsStore } from '../main/core/settings'
 import { TableServer } from '../main/core/table-server'
 import { TableSession } from '../main/core/table-session'
 import { DeviceManager } from '../main/devices/device-manager'
-import { buildRenderer } from './build-renderer'
 
 interface HostArguments {
   port: number
@@ -69,7 +68,9 @@ async function main(): Promise<void> {
   const sources = Math.max(newestChange(join(ROOT, 'src', 'renderer')), newestChange(join(ROOT, 'src', 'shared')))
   if (!existsSync(index) || statSync(index).mtimeMs < sources) {
     process.stdout.write('Building the screens (once after each change)...\n')
-    await buildRenderer(args.rendererDir)
+    // Vite is loaded only when a build is needed: it weighs more than the whole host.
+    const { buildRenderer } = await import('./build-renderer')
+    await buildRenderer(ROOT, args.rendererDir)
   }
   mkdirSync(args.dataDir, { recursive: true })
   const session = new TableSession({

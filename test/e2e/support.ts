@@ -11,7 +11,7 @@ export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export async function buildScreens(): Promise<void> {
-  await buildRenderer(join(ROOT, 'out', 'renderer'))
+  await buildRenderer(ROOT, join(ROOT, 'out', 'renderer'))
   mkdirSync(SCREENSHOTS, { recursive: true })
 }
 
@@ -32,7 +32,7 @@ export interface RunningHost {
 
 /** Starts the host and resolves once it prints its address. */
 export function startHost(dataDir: string, port = 0): Promise<RunningHost> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'host', 'table.ts'), '--port', String(port), '--data', dataDir], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'table.cjs'), '--port', String(port), '--data', dataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe']
   })

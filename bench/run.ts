@@ -1,0 +1,21 @@
+// `npm run bench`: every figure the project measures. Benchmarks print; they never fail on speed.
+import { benchDevices } from './devices'
+import { benchEngine } from './engine'
+import { benchScreen } from './screen'
+
+async function main(): Promise<void> {
+  const only = process.argv[2]
+  const parts: Record<string, () => unknown> = {
+    engine: benchEngine,
+    screen: benchScreen,
+    devices: benchDevices
+  }
+  for (const [name, run] of Object.entries(parts)) {
+    if (only && only !== name) continue
+    console.log(`\n== ${name} ==`)
+    await run()
+  }
+  process.exit(0)
+}
+
+void main()

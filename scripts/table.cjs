@@ -1,0 +1,30 @@
+// `npm run table`: bundles the headless host once after each change (a plain Node start is much
+// faster than compiling TypeScript on every start), then runs it with the given arguments.
+const { buildSync } = require('esbuild')
+const { existsSync, readdirSync, statSync } = require('node:fs')
+const { join } = require('node:path')
+
+const root = join(__dirname, '..')
+const bundle = join(root, 'out', 'host', 'table.cjs')
+
+function newestChange(path) {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs)
+}
+
+const sources = ['src/host', 'src/main', 'src/shared'].map((folder) => newestChange(join(root, folder)))
+if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources)) {
+  buildSync({
+    entryPoints: [join(root, 'src', 'host', 'table.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning'
+  })
+}
+require(bundle)
