@@ -1,42 +1,7 @@
 // 4-PLU$: the rules engine, per shared/rules/four-plus.md.
 // Pure data and functions: no Node, DOM or Electron. States are plain JSON objects, never mutated.
 //
-// Readings the rules page leaves open (each with why):
-// - Extra throws are added to the turn's throws left; a penalised turn is 2 throws plus every
-//   extra it earns (pair once, four 4s each time): the penalty takes one throw, not the extras.
-// - The throw-fewer penalty never stacks: a turn loses at most one throw. Three 1s end the turn,
-//   so a turn can earn at most one penalty; a penalised turn that throws three 1s again earns a
-//   fresh penalty for its next turn (2 throws again), not 1.
-// - The penalty is pending until the player's next turn and is spent there; three 1s in the last
-//   round give none (no next turn), and a pending penalty never reaches flash rounds.
-// - A throw that is three of a kind (or four) and could be read as holding a pair scores only as
-//   the first row that matches: 3 (or 5) points, no extra throw. Four 4s are 4 points + an extra,
-//   never also "four of a kind" 5.
-// - A single 1 with a pair of another face (e.g. 1 5 5 2) is a pair: the single 1 is harmless.
-//   Two 1s with a pair of another face (1 1 5 5) is "two 1s": the turn ends.
-// - A second pair in the same turn is "nothing" (the once-per-turn extra throw is spent).
-// - A turn has no decisions: every throw due must be thrown; the turn ends when its throws run
-//   out, or at once on two, three or four 1s.
-// - Points of a player who goes out stay on their score (it is a running total) but never count
-//   for the win; players out are skipped for the rest of the game.
-// - When four 1s leave only one player in, that player wins at once, mid-round too: the turns
-//   left in the round are not played (the page says "at once").
-// - End of the game compares only players still in; a tie is among those players only, and
-//   "highest is 0" means among those still in (an out player's points never make a winner).
-// - Flash rounds start with the tied player in the lowest seat and go on in seat order among the
-//   players still in them, cyclically; when one drops out, the next in seat order after them
-//   throws (so each flash round is one throw per player still in, in seat order).
-// - In a flash round, a throw with two or more 1s and two or more 6s (1 1 6 6) is out: "two or
-//   more 1s" is checked first. Four 1s in a flash round is simply out (no extra meaning).
-// - Four 4s win a flash round at once even for a player who owes a reply.
-// - A player who owes nothing and throws at or below S changes nothing and stays in. (In seat
-//   order this only happens with S at 0: everyone throws once between two throws of the player
-//   who last set S, so by then each other player has replied, raised, or dropped.)
-// - A player who raises S no longer owes a reply themselves; all the others still in owe.
-// - "S returns to 0" is checked after every flash throw, including after a player drops out
-//   while the only one owing (the others have nothing left to answer).
-// - The flash-round throwNote and table phase say "Flash round"; flash rounds are not counted.
-// - The winner's big word (`announce`) is their name as given, so apply formats no strings.
+// Readings the rules page leaves open are listed in docs/rules-readings.md (4-PLU$).
 
 import type {
   Applied,

@@ -1,46 +1,7 @@
 // Foursies: the rules engine, as read by shared/rules/foursies.md (the rules page wins over the
 // original card). Pure data and functions: no Node, DOM or Electron. `apply` never mutates.
 //
-// Readings the rules page leaves open
-// (each is the reading a player at the table would expect; the why follows the dash)
-// 1. `end` when socks and false fours are both on offer ends the turn, declining both: the page
-//    says the player "picks one or ends the turn", and a re-roll line already declines socks.
-// 2. The odd-man-out exception covers only the throw that re-rolls the odd die. A three-and-one
-//    on the opening throw, after a run, or after a false-four re-roll is a normal, forced odd man
-//    out — the page ties the exception to "the throw that resolves an odd man out" and no other.
-// 3. Four of a kind (and foursies) on the odd-man-out resolving throw counts as usual — the page
-//    says so for 5 5 5 2 → 5; the exception only stops a *new* odd man out from being re-rolled.
-// 4. Socks throws resolve nothing: no run and no odd man out is forced during them either — the
-//    card: "you cannot re-roll any combinations (like false fours, odd men out or runs)".
-// 5. Devil's Number counts every 6 showing, kept dice included — the page says "showing".
-// 6. Devil's Number `reset` during socks: the score drops to 0 and the turn ends at once; the
-//    second socks throw is not made — it is "Devil's Number with an effect", which ends the turn.
-// 7. Devil's Number is judged before bust (the page's order): with `reset`, a throw that would
-//    also bust leaves the score at 0, not at the start-of-turn score.
-// 8. Devil's Number only concerns the four dice of a turn; a duel throw (one die per duellist)
-//    never makes one, whatever the number of 6s — a duel is not a turn.
-// 9. A foursies keeps the points the turn scored before it (it ends the turn, it is not a bust).
-// 10. A tour-deciding duel (four-rounds tie) is played like a round duel: one die per tied
-//    player; the round wins, scores and tab stay as they stood at the end of round 4.
-// 11. A duel never arises in a one-player (practice) game: the lone player who ends a turn on 4
-//    or rolls a foursies completes the lap at once and wins the round; with four-rounds tours
-//    they win all four rounds, so no tie is possible.
-// 12. Foursies in a practice game wins the round at once — the lap is complete after every turn.
-// 13. The `tour` option is accepted (and ignored) with `match: "round"` — it is still a valid
-//    value of the page's options, and refusing it would refuse harmless headers.
-// 14. A turn in which the tab holder's predecessor (the last player of the lap) triggers the
-//    final lap ends the round at once: nobody is "after them in the lap".
-// 15. Re-rolls are named by values only; re-rolling [2,2] with three 2s on the table re-rolls
-//    two of them and keeps one — equal dice are interchangeable (record-format: "never which").
-// 16. The dice of a just-ended turn stay on the table view until the next throw, so players can
-//    see what ended it; the view is empty only before the first throw of the game. Kept dice
-//    are shown first, in ascending order (equal dice are interchangeable), then the fresh ones.
-// 17. 4 4 4 x is an odd man out (the page excludes only three 6s): x is re-rolled, the 4s stay.
-// 18. The throw of a chosen false four is an ordinary throw: a run or odd man out on it is
-//    forced, socks and false fours on it are offered again (any dice on the table count).
-// 19. In a four-rounds tour, a round decided by a duel counts as that round; a tie after round
-//    4 then needs its own (tour) duel. A round duel never changes scores, wins or the tab.
-// 20. A bust's (or Devil's reset's) throw reports no "scores a 4" words: the points never stood.
+// Readings the rules page leaves open are listed in docs/rules-readings.md (Foursies).
 
 import type {
   Applied,

@@ -2,42 +2,7 @@
 // scoring selections of a throw, farkle detection, and the turn state machine (keep, bank, hot
 // dice, entry minimum, target and the end of the game). Pure data and functions.
 //
-// Readings the rules pages leave open (shared/rules/farkle.md, shared/rules/fouche.md):
-// - A keep always scores its best split; the player cannot ask for a worse reading
-//   (1 1 1 kept together is three 1s = 1,000, never three single 1s = 300): "the player always
-//   gets the best reading".
-// - A keep is legal when some split covers every kept die; its points are the best such split.
-//   Keeping fewer scoring dice than the throw offers is always allowed ("any selection").
-// - A split may use the same combination twice (two "three 1s"), and pairs / triplets of one
-//   value count as different pairs / triplets (the pages read six of a kind as three pairs and
-//   as two triplets, four of a kind plus a pair as three pairs).
-// - A farkle after hot dice loses the whole turn, points from before the hot dice included:
-//   "the turn's points are lost" and hot dice keep the turn going.
-// - Hot dice give no bonus and do not force a throw: the player still chooses bank or throw six.
-// - The entry minimum applies to the whole turn (all its keeps), and "nothing banked yet" means
-//   a banked total of 0; once on the board every bank is allowed.
-// - Only the first player to end a turn at or above the target starts the end of the game;
-//   passing the target during the final turns changes nothing but the totals.
-// - One player alone: reaching the target ends the game at once (there is no other player and
-//   the lap is complete), and that player wins.
-// - The winner is the highest banked total when the game ends, even if that is not the player
-//   who reached the target first; a tie gives several winners.
-// - Fouche's lap starts at the first seat (the computer opponent moves first): after the
-//   target is reached, the seats after that player up to the last seat play; none wrap round.
-// - `table().dice` keeps showing the dice of a turn that just ended (the farkle, the banked
-//   set-aside dice) until the next throw; turnPoints is then 0, the next player's.
-// - Fouche's "ones and fives may always be set aside one at a time" needs no special rule:
-//   every die of a keep only has to belong to some combination of its split.
-// - `entry` larger than `target` is allowed (the record format only refuses entry < 0 and
-//   target < 1); such a game simply needs a big first bank.
-// - A bank decision's `points` are the turn's points being banked (its label: "Bank 650").
-// - Farkle's "one more turn" goes to every seat but the one that reached the target, even when
-//   that player is overtaken meanwhile: the player who reached the target does not play again.
-// - Five 5s in Fouche may all be set aside (three 5s + two single 5s = 600): only 1s and 5s
-//   score singly, so four or five of another value always leave a dead die there.
-// - Keep decisions are listed by points, highest first, then by more dice first.
-// - Events carry numbers and seats only; `describe` builds the words. The winner announcement
-//   ("Ann wins!") is the one string apply builds, once per game.
+// Readings the rules page leaves open are listed in docs/rules-readings.md (Farkle and Fouche).
 
 import type {
   Applied,
