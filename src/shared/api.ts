@@ -101,11 +101,8 @@ export interface TableState {
   /** Whether this screen may send moves (LAN viewers cannot). */
   canControl: boolean
   sharing: SharingView | null
-  /**
-   * Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no
-   * device manager). Optional only until every TableState maker (test fixtures) sets it.
-   */
-  devices?: DevicesView | null
+  /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
+  devices: DevicesView | null
 }
 
 export type Outcome = { ok: true } | { ok: false; error: string }
@@ -150,18 +147,17 @@ export interface TableApi {
   listDisplays(): Promise<DisplayInfo[]>
   /** Opens the scoreboard fullscreen on a display (remembered); null closes it. */
   showScoreboard(displayId: number | null): Promise<Outcome>
-  // Smart dice and serial keypads. Optional only until every TableApi (the WebSocket client, the
-  // test fake) has them; main always answers them.
+  // Smart dice and serial keypads (main answers them even without a device manager).
   /** Serial ports the system lists, with USB details. */
-  listPorts?(): Promise<PortView[]>
+  listPorts(): Promise<PortView[]>
   /** Opens a port and keeps it: the device is remembered by serial number and reconnected after an unplug. */
-  connectDevice?(path: string): Promise<Outcome>
+  connectDevice(path: string): Promise<Outcome>
   /** Closes a device (its `DeviceView.id`) and forgets it. */
-  disconnectDevice?(serial: string): Promise<Outcome>
+  disconnectDevice(serial: string): Promise<Outcome>
   /** Lights a die up for a few seconds so people can find it. */
-  identifyDie?(serial: string, dieId: string): Promise<Outcome>
+  identifyDie(serial: string, dieId: string): Promise<Outcome>
   /** Test mode: throws are shown, not sent to the game. */
-  setDeviceTestMode?(on: boolean): Promise<Outcome>
+  setDeviceTestMode(on: boolean): Promise<Outcome>
 }
 
 export interface DisplayInfo {

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import type {
+  DevicesView,
   DisplayInfo,
   GameSetup,
   GameView,
@@ -7,10 +8,12 @@ import type {
   HistoryGame,
   KeypadKey,
   Outcome,
+  PortView,
   TableApi,
   TableState
 } from '../../src/shared/api'
 import type { Move, Summary } from '../../src/shared/engine/types'
+import { DROP_REASONS, type DeviceView, type DropReason } from '../../src/shared/devices'
 
 const ok: Outcome = { ok: true }
 
@@ -41,6 +44,11 @@ export class FakeTableApi implements TableApi {
   setSharing = vi.fn(async (_enabled: boolean): Promise<Outcome> => ok)
   listDisplays = vi.fn(async (): Promise<DisplayInfo[]> => [])
   showScoreboard = vi.fn(async (_displayId: number | null): Promise<Outcome> => ok)
+  listPorts = vi.fn(async (): Promise<PortView[]> => this.state.devices?.ports ?? [])
+  connectDevice = vi.fn(async (_path: string): Promise<Outcome> => ok)
+  disconnectDevice = vi.fn(async (_serial: string): Promise<Outcome> => ok)
+  identifyDie = vi.fn(async (_serial: string, _dieId: string): Promise<Outcome> => ok)
+  setDeviceTestMode = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
 
   onState(listener: (state: TableState) => void): () => void {
     this.listeners.add(listener)
@@ -62,6 +70,7 @@ export function emptyState(overrides: Partial<TableState> = {}): TableState {
     recentPlayers: [],
     canControl: true,
     sharing: null,
+    devices: null,
     ...overrides
   }
 }
@@ -198,5 +207,82 @@ export function historyGame(): HistoryGame {
       { line: 1, text: 'Ann throws 4 4 2 3', summary: foursiesSummary(), table },
       { line: 2, text: 'Ann wins the round', summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }), table }
     ]
+  }
+}
+
+function noDrops(counts: Partial<Record<DropReason, number>> = {}): Record<DropReason, number> {
+  return Object.fromEntries(DROP_REASONS.map((reason) => [reason, counts[reason] ?? 0])) as Record<DropReason, number>
+}
+
+export function connectedHub(overrides: Partial<DeviceView> = {}): DeviceView {
+  return {
+    id: 'HUB-0042',
+    path: '/dev/ttyACM0',
+    state: 'connected',
+    reason: null,
+    serial: 'HUB-0042',
+    firmware: 'dicehub',
+    firmwareVersion: '1.4.2',
+    protocol: '1.0',
+    keypad: true,
+    dice: [
+      { id: 'A', sides: 6, colour: 'red', label: 'A', status: 'settled', face: 4, battery: { percent: 82, charge: 'discharging' }, throwNo: 12 },
+      { id: 'B', sides: 6, colour: 'blue', label: 'Lucky', status: 'cocked', face: null, battery: { percent: 9, charge: 'charging' }, throwNo: 12 },
+      { id: 'C', sides: 6, colour: null, label: 'C', status: 'offline', face: null, battery: null, throwNo: null }
+    ],
+    dropped: noDrops({ 'bad-checksum': 3, duplicate: 1 }),
+    received: 1520,
+    lost: 2,
+    lastLineAt: 1_700_000_100_000,
+    raw: [
+      { at: 1_700_000_099_000, dir: 'out', text: 'blink A 3*1574', verdict: 'ok' },
+      { at: 1_700_000_099_500, dir: 'in', text: 'settled 41 A 12 4*0000', verdict: 'bad-checksum' },
+      { at: 1_700_000_100_000, dir: 'in', text: 'cocked 42 B 12*BC65', verdict: 'ok' }
+    ],
+    ...overrides
+  }
+}
+
+/** A hub on /dev/ttyACM0 with three dice, a refused port, and a throw being assembled. */
+export function devicesView(overrides: Partial<DevicesView> = {}): DevicesView {
+  return {
+    ports: [
+      { path: '/dev/ttyACM0', manufacturer: 'Dice Works', serialNumber: 'HUB-0042', vendorId: '2e8a', productId: '000a', device: 'HUB-0042' },
+      { path: '/dev/ttyUSB0', manufacturer: 'FTDI', serialNumber: 'A50285BI', vendorId: '0403', productId: '6001', device: null }
+    ],
+    devices: [
+      connectedHub(),
+      {
+        ...connectedHub(),
+        id: 'port:/dev/ttyUSB0',
+        path: '/dev/ttyUSB0',
+        state: 'refused',
+        reason: 'No permission to open /dev/ttyUSB0: add your user to the dialout group (sudo usermod -aG dialout $USER), then log out and in again (or reboot)',
+        serial: null,
+        firmware: null,
+        firmwareVersion: null,
+        protocol: null,
+        keypad: false,
+        dice: [],
+        dropped: noDrops(),
+        received: 0,
+        lost: 0,
+        lastLineAt: null,
+        raw: []
+      }
+    ],
+    testMode: false,
+    assembling: {
+      due: 4,
+      state: 'problem',
+      text: 'B (Lucky) is cocked: throw it again, nudge it flat, or type the throw',
+      dice: [
+        { device: 'HUB-0042', die: 'A', name: 'A (red)', status: 'settled', face: 4, before: 2, flag: null },
+        { device: 'HUB-0042', die: 'B', name: 'B (Lucky)', status: 'cocked', face: null, before: 5, flag: null }
+      ]
+    },
+    lastThrow: { values: [2, 2, 1, 5], dice: ['A (red)', 'B (Lucky)', 'C', 'D'], at: 1_700_000_050_000, sent: true, flags: [] },
+    lastKey: '5',
+    ...overrides
   }
 }

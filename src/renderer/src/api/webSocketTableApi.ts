@@ -7,6 +7,7 @@ import type {
   HistoryGame,
   KeypadKey,
   Outcome,
+  PortView,
   TableApi,
   TableState,
   WireReply,
@@ -143,6 +144,21 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
   }
   showScoreboard(displayId: number | null): Promise<Outcome> {
     return this.call('showScoreboard', displayId)
+  }
+  listPorts(): Promise<PortView[]> {
+    return this.call('listPorts')
+  }
+  connectDevice(path: string): Promise<Outcome> {
+    return this.call('connectDevice', path)
+  }
+  disconnectDevice(serial: string): Promise<Outcome> {
+    return this.call('disconnectDevice', serial)
+  }
+  identifyDie(serial: string, dieId: string): Promise<Outcome> {
+    return this.call('identifyDie', serial, dieId)
+  }
+  setDeviceTestMode(on: boolean): Promise<Outcome> {
+    return this.call('setDeviceTestMode', on)
   }
 
   private call<T>(method: ApiMethod, ...args: unknown[]): Promise<T> {
