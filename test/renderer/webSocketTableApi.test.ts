@@ -91,6 +91,45 @@ describe('WebSocketTableApi', () => {
     ])
   })
 
+  it('sends the device methods with their arguments and resolves their replies', async () => {
+    const socket = latestSocket()
+    socket.open()
+    const ports = api.listPorts()
+    const connect = api.connectDevice('/dev/ttyACM0')
+    const disconnect = api.disconnectDevice('HUB-0042')
+    const identify = api.identifyDie('HUB-0042', 'B')
+    const testMode = api.setDeviceTestMode(true)
+    expect(socket.sent.slice(-5).map(({ method, args }) => ({ method, args }))).toEqual([
+      { method: 'listPorts', args: [] },
+      { method: 'connectDevice', args: ['/dev/ttyACM0'] },
+      { method: 'disconnectDevice', args: ['HUB-0042'] },
+      { method: 'identifyDie', args: ['HUB-0042', 'B'] },
+      { method: 'setDeviceTestMode', args: [true] }
+    ])
+    const port = { path: 'COM3', manufacturer: 'FTDI', serialNumber: null, vendorId: '0403', productId: '6001', device: null }
+    socket.reply('listPorts', [port])
+    socket.reply('connectDevice', { ok: false, error: 'COM3 is busy' })
+    socket.reply('disconnectDevice', { ok: true })
+    socket.reply('identifyDie', { ok: true })
+    socket.reply('setDeviceTestMode', { ok: true })
+    await expect(ports).resolves.toEqual([port])
+    await expect(connect).resolves.toEqual({ ok: false, error: 'COM3 is busy' })
+    await expect(disconnect).resolves.toEqual({ ok: true })
+    await expect(identify).resolves.toEqual({ ok: true })
+    await expect(testMode).resolves.toEqual({ ok: true })
+  })
+
+  it('queues a device request made while connecting and fails it when the connection drops', async () => {
+    const socket = latestSocket()
+    const connect = api.connectDevice('/tmp/dice-sim')
+    expect(socket.sent).toEqual([])
+    socket.open()
+    expect(socket.sent.find((request) => request.method === 'connectDevice')?.args).toEqual(['/tmp/dice-sim'])
+    socket.drop()
+    await expect(connect).rejects.toThrow(/reconnecting/)
+    await expect(api.listPorts()).rejects.toThrow(/reconnecting/)
+  })
+
   it('rejects a request the host answers with an error', async () => {
     const socket = latestSocket()
     socket.open()
