@@ -52,10 +52,20 @@ export function throwFacts(table: ScoringTable): ThrowFacts[][] {
 }
 
 /** Chance that a throw of d dice scores nothing (exact). */
+const farkleCache = new WeakMap<ScoringTable, number[]>()
+
 export function farkleChance(table: ScoringTable, d: number): number {
-  let p = 0
-  for (const o of throwFacts(table)[d]) if (o.farkle) p += o.prob
-  return p
+  let byDice = farkleCache.get(table)
+  if (!byDice) {
+    byDice = [1]
+    for (let k = 1; k <= 6; k++) {
+      let p = 0
+      for (const o of throwFacts(table)[k]) if (o.farkle) p += o.prob
+      byDice.push(p)
+    }
+    farkleCache.set(table, byDice)
+  }
+  return byDice[d]
 }
 
 export interface TurnValues {
