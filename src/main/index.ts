@@ -160,6 +160,7 @@ void app.whenReady().then(() => {
 
   const caller: Caller = {
     canControl: true,
+    local: true,
     displays: { listDisplays: async () => listDisplays(), showScoreboard },
     setSharing,
     devices

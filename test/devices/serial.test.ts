@@ -294,13 +294,13 @@ describe('smart dice over a real pty', () => {
     expect(r.session.snapshot(true).message).toMatchObject({ level: 'error', text: expect.stringMatching(/dialout/) })
     expect(r.manager.view().devices).toEqual([])
 
-    const caller = { canControl: true }
+    const caller = { canControl: true, local: true }
     await expect(dispatch(r.session, caller, 'connectDevice', ['relative/path'])).rejects.toThrow(RequestError)
     await expect(dispatch(r.session, caller, 'connectDevice', ['/dev/tty\u0000x'])).rejects.toThrow(RequestError)
     await expect(dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A B'])).rejects.toThrow('not a die id')
     await expect(dispatch(r.session, caller, 'disconnectDevice', [{}])).rejects.toThrow('not a device id')
     await expect(dispatch(r.session, caller, 'setDeviceTestMode', ['yes'])).rejects.toThrow('on or off')
-    await expect(dispatch(r.session, { canControl: false }, 'listPorts', [])).rejects.toThrow('only watch')
+    await expect(dispatch(r.session, { canControl: false, local: false }, 'listPorts', [])).rejects.toThrow('only watch')
     expect(await dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A'])).toMatchObject({ ok: false })
     expect(await dispatch(r.session, caller, 'listPorts', [])).toEqual([expect.objectContaining({ path: r.hub.path, serialNumber: 'DRH-SIM001' })])
     expect(await dispatch(r.session, caller, 'connectDevice', ['COM3'])).toMatchObject({ ok: false, error: expect.stringMatching(/dialout/) })

@@ -23,6 +23,8 @@ export interface DeviceControl {
 export interface Caller {
   /** LAN viewers may only watch. */
   canControl: boolean
+  /** A screen on this computer (not a LAN device, paired or not): may manage devices and sharing. */
+  local: boolean
   displays?: DisplayControl
   setSharing?: (enabled: boolean) => Promise<unknown>
   devices?: DeviceControl
@@ -31,6 +33,15 @@ export interface Caller {
 export class RequestError extends Error {}
 
 const READ_ONLY: ReadonlySet<ApiMethod> = new Set(['getState', 'listHistory', 'openHistory', 'listDisplays'])
+const LOCAL_ONLY: ReadonlySet<ApiMethod> = new Set([
+  'setSharing',
+  'listPorts',
+  'connectDevice',
+  'disconnectDevice',
+  'identifyDie',
+  'setDeviceTestMode',
+  'showScoreboard'
+])
 const MAX_RECORD_BYTES = 20 * 1024 * 1024
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -83,7 +94,8 @@ function checkDeviceId(value: unknown): string {
 /** Calls the session (or the shell's display and sharing controls) for one checked request. */
 export async function dispatch(session: TableSession, caller: Caller, method: ApiMethod, args: unknown[]): Promise<unknown> {
   if (!READ_ONLY.has(method) && !caller.canControl) throw new RequestError('this screen can only watch')
-  const devices = caller.devices ?? session.deviceControl
+  const devices = caller.local ? (caller.devices ?? session.deviceControl) : null
+  if (LOCAL_ONLY.has(method) && !caller.local) throw new RequestError('only a screen on the host computer can do that')
   switch (method) {
     case 'getState':
       expectArgs(args, 0, method)

@@ -134,6 +134,7 @@ export class TableServer {
     this.clients.add(client)
     const caller: Caller = {
       canControl,
+      local: !lan,
       displays: this.options.displays,
       setSharing: (enabled) => this.setSharing(enabled)
     }

@@ -297,7 +297,6 @@ export function solveTurn(start: number, devil: FoursiesDevil, utility: TurnUtil
   }
   const values: Float64Array[] = []
   const chosen = new Int32Array(5 * TABLES)
-  const scratch = new Float64Array(N)
 
   function evaluate(row: Row, out: Float64Array): Float64Array {
     out.fill(0)
