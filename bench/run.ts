@@ -1,6 +1,8 @@
 // `npm run bench`: every figure the project measures. Benchmarks print; they never fail on speed.
+import { benchAi } from './ai'
 import { benchDevices } from './devices'
 import { benchEngine } from './engine'
+import { benchOdds } from './odds'
 import { benchScreen } from './screen'
 
 async function main(): Promise<void> {
@@ -8,7 +10,9 @@ async function main(): Promise<void> {
   const parts: Record<string, () => unknown> = {
     engine: benchEngine,
     screen: benchScreen,
-    devices: benchDevices
+    devices: benchDevices,
+    odds: benchOdds,
+    ai: benchAi
   }
   for (const [name, run] of Object.entries(parts)) {
     if (only && only !== name) continue
