@@ -1,5 +1,6 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
+import { ComputerPlayer } from '../main/core/computer-player'
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   const server = new TableServer({ session, rendererDir: args.rendererDir, port: args.port })
   await server.start()
   if (args.share) await server.setSharing(true)
+  new ComputerPlayer(session)
   const devices = new DeviceManager({ session })
   devices.start()
   for (const path of args.serial) {

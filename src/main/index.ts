@@ -1,5 +1,6 @@
 // The Electron shell: windows, displays and IPC. Everything else is the core in ./core, which
 // also runs without Electron in the headless host (src/host).
+import { ComputerPlayer } from './core/computer-player'
 import { app, BrowserWindow, ipcMain, screen, shell, type IpcMainInvokeEvent } from 'electron'
 import { join } from 'node:path'
 import type { ApiMethod, DisplayInfo, Outcome } from '../shared/api'
@@ -155,6 +156,7 @@ void app.whenReady().then(() => {
   session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
   session.subscribe(pushState)
   // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
+  new ComputerPlayer(session)
   devices = new DeviceManager({ session })
   devices.start()
 

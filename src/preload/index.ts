@@ -24,6 +24,7 @@ const api: TableApi = {
   listHistory: call('listHistory'),
   openHistory: call('openHistory'),
   setSharing: call('setSharing'),
+  setShowOdds: call('setShowOdds'),
   listDisplays: call('listDisplays'),
   showScoreboard: call('showScoreboard'),
   listPorts: call('listPorts'),

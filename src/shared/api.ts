@@ -1,6 +1,7 @@
 // The one API every screen talks to, whether through Electron's preload or the headless host's
 // WebSocket. Screens show `TableState` and send requests; main owns the game and the rules.
 import type { GameId, Move, Offer, Summary, TableView } from './engine/types'
+import type { Odds } from './odds'
 import type { DevicesView, PortView } from './devices'
 
 export type { DevicesView, PortView } from './devices'
@@ -11,6 +12,8 @@ export interface GameSetup {
   players: string[]
   /** Options of the game's rules page (record header `rules`). */
   rules?: Record<string, unknown>
+  /** Seats played by the computer (saved in the record header's `meta.computers`). */
+  computers?: number[]
 }
 
 export interface LogEntry {
@@ -51,6 +54,12 @@ export interface GameView {
   announcement: Announcement | null
   moveCount: number
   startedAt: number
+  /** Seats played by the computer. */
+  computers: number[]
+  /** What the computer player is doing now ("Computer is thinking…"), if it acts next. */
+  thinking: { seat: number; text: string } | null
+  /** Exact odds of the decisions on offer, when the table asked to see them (off by default). */
+  odds: Odds | null
 }
 
 export type MessageLevel = 'info' | 'warning' | 'error'
@@ -98,6 +107,8 @@ export interface TableState {
   keypad: KeypadView
   message: TableMessage | null
   recentPlayers: string[]
+  /** Whether the table screen shows the odds of each decision. */
+  showOdds: boolean
   /** Whether this screen may send moves (LAN viewers cannot). */
   canControl: boolean
   sharing: SharingView | null
@@ -143,6 +154,8 @@ export interface TableApi {
   listHistory(): Promise<HistoryEntry[]>
   openHistory(id: string): Promise<HistoryGame | { error: string }>
   setSharing(enabled: boolean): Promise<Outcome>
+  /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
+  setShowOdds(on: boolean): Promise<Outcome>
   /** Displays the scoreboard window can open on (empty where there is no Electron). */
   listDisplays(): Promise<DisplayInfo[]>
   /** Opens the scoreboard fullscreen on a display (remembered); null closes it. */

@@ -55,7 +55,7 @@ function expectArgs(args: unknown[], count: number, method: string): void {
 function checkSetup(value: unknown): GameSetup {
   if (!isRecord(value)) throw new RequestError('a game setup must be an object')
   for (const key of Object.keys(value)) {
-    if (!['game', 'players', 'rules'].includes(key)) throw new RequestError(`unknown setup key "${key}"`)
+    if (!['game', 'players', 'rules', 'computers'].includes(key)) throw new RequestError(`unknown setup key "${key}"`)
   }
   if (typeof value.game !== 'string' || !(GAME_IDS as readonly string[]).includes(value.game)) {
     throw new RequestError('unknown game')
@@ -67,7 +67,15 @@ function checkSetup(value: unknown): GameSetup {
   const players = (value.players as string[]).map((name) => name.trim())
   if (players.some((name) => name.length > 40)) throw new RequestError('a name has at most 40 characters')
   if (value.rules !== undefined && !isRecord(value.rules)) throw new RequestError('rules must be an object')
-  return { game: value.game as GameId, players, ...(value.rules ? { rules: value.rules as Record<string, unknown> } : {}) }
+  if (value.computers !== undefined && (!Array.isArray(value.computers) || !value.computers.every((seat) => Number.isInteger(seat)))) {
+    throw new RequestError('computers must be a list of seat numbers')
+  }
+  return {
+    game: value.game as GameId,
+    players,
+    ...(value.rules ? { rules: value.rules as Record<string, unknown> } : {}),
+    ...(value.computers ? { computers: value.computers as number[] } : {})
+  }
 }
 
 const NO_DEVICES = { ok: false, error: 'Dice devices are not available here' }
@@ -143,6 +151,10 @@ export async function dispatch(session: TableSession, caller: Caller, method: Ap
       if (typeof args[0] !== 'boolean') throw new RequestError('sharing is on or off')
       if (!caller.setSharing) return { ok: false, error: 'Sharing is not available here' }
       return caller.setSharing(args[0])
+    case 'setShowOdds':
+      expectArgs(args, 1, method)
+      if (typeof args[0] !== 'boolean') throw new RequestError('odds are shown or not')
+      return session.setShowOdds(args[0])
     case 'listDisplays':
       expectArgs(args, 0, method)
       return caller.displays ? caller.displays.listDisplays() : []

@@ -6,9 +6,11 @@ export interface Settings {
   recentPlayers: string[]
   /** The display the scoreboard opens on (Electron), by id. */
   scoreboardDisplayId: number | null
+  /** The table screen shows the odds of each decision. */
+  showOdds: boolean
 }
 
-const DEFAULTS: Settings = { recentPlayers: [], scoreboardDisplayId: null }
+const DEFAULTS: Settings = { recentPlayers: [], scoreboardDisplayId: null, showOdds: false }
 const MAX_RECENT_PLAYERS = 24
 
 export class SettingsStore {
@@ -40,7 +42,7 @@ export class SettingsStore {
       const parsed = JSON.parse(readFileSync(this.path, 'utf8')) as Partial<Settings>
       const recentPlayers = Array.isArray(parsed.recentPlayers) ? parsed.recentPlayers.filter((name) => typeof name === 'string') : []
       const scoreboardDisplayId = typeof parsed.scoreboardDisplayId === 'number' ? parsed.scoreboardDisplayId : null
-      return { recentPlayers, scoreboardDisplayId }
+      return { recentPlayers, scoreboardDisplayId, showOdds: parsed.showOdds === true }
     } catch {
       return {}
     }

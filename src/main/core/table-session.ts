@@ -36,6 +36,8 @@ import {
 } from '../../shared/game'
 import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, serializeHeader, serializeMove, type Header } from '../../shared/record'
+import { oddsFor } from '../../shared/odds'
+import { computerSeats } from './computer-player'
 import type { RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
 
@@ -69,6 +71,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the computer player: what it is doing now, if it acts next. */
+  computerView: () => { seat: number; text: string } | null = () => null
   /** Set by the device manager: what the device API methods call (see dispatch). */
   deviceControl: DeviceControl | null = null
 
@@ -99,6 +103,7 @@ export class TableSession {
       keypad: { buffer: this.keypadBuffer, hint: this.game ? keypadHint(offerOf(this.game)) : 'Start a game first' },
       message: this.message,
       recentPlayers: [...this.settings.get().recentPlayers],
+      showOdds: this.settings.get().showOdds,
       canControl,
       sharing: sharing && !canControl ? { ...sharing, pairingCode: null } : sharing,
       devices: canControl ? this.devicesView() : null
@@ -110,9 +115,16 @@ export class TableSession {
       game: setup.game,
       players: setup.players,
       ...(setup.rules ? { rules: setup.rules } : {}),
-      meta: { startedAt: this.now(), app: `dice-referee ${this.appVersion}` }
+      meta: {
+        startedAt: this.now(),
+        app: `dice-referee ${this.appVersion}`,
+        ...(setup.computers?.length ? { computers: [...new Set(setup.computers)].sort((a, b) => a - b) } : {})
+      }
     })
     if (!header.ok) return this.refuse(header.error)
+    if (setup.computers?.some((seat) => !Number.isInteger(seat) || seat < 0 || seat >= setup.players.length)) {
+      return this.refuse('A computer player must sit in one of the seats')
+    }
     const started = startGame(header.value)
     if (!started.ok) return this.refuse(started.error)
     this.archiveCurrent()
@@ -122,8 +134,11 @@ export class TableSession {
     return this.changed(`${moduleOf(header.value).title}: ${header.value.players.join(', ')}. ${this.whoIsNext()}`, 'info')
   }
 
-  /** Checks a throw or decision with the rules, saves it, then shows it. */
-  submit(move: Move): Outcome {
+  /**
+   * Checks a throw or decision with the rules, saves it, then shows it. A note (the computer
+   * player's reason) goes into the log after the rules' own words.
+   */
+  submit(move: Move, note?: { text: string; seat: number }): Outcome {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     const recorded = { move, at: this.now() }
@@ -133,6 +148,7 @@ export class TableSession {
     this.game = played.game
     this.keypadBuffer = ''
     this.addEvents(played.game, played.game.moves.length, played.events)
+    if (note) this.log.push({ line: played.game.moves.length, text: note.text, kind: 'computer', seat: note.seat })
     this.message = null
     return this.changed()
   }
@@ -217,6 +233,11 @@ export class TableSession {
     const replayed = replayText(text, { tolerateTruncatedTail: true })
     if (!replayed.ok) return { error: `line ${replayed.line}: ${replayed.error}` }
     return { entry: this.historyEntry(replayed.game, id), record: text, steps: replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step) }
+  }
+
+  setShowOdds(on: boolean): Outcome {
+    this.settings.update({ showOdds: on })
+    return this.changed()
   }
 
   /** Shows every screen the state again after something outside the game changed (a device's view). */
@@ -328,7 +349,10 @@ export class TableSession {
       log: this.log.slice(-LOG_SHOWN),
       announcement: this.announcement,
       moveCount: game.moves.length,
-      startedAt: this.startedAt(game.header)
+      startedAt: this.startedAt(game.header),
+      computers: computerSeats(game),
+      thinking: this.computerView(),
+      odds: this.settings.get().showOdds ? oddsFor(game) : null
     }
   }
 
