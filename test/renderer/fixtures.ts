@@ -42,6 +42,7 @@ export class FakeTableApi implements TableApi {
   listHistory = vi.fn(async (): Promise<HistoryEntry[]> => [])
   openHistory = vi.fn(async (_id: string): Promise<HistoryGame | { error: string }> => ({ error: 'not found' }))
   setSharing = vi.fn(async (_enabled: boolean): Promise<Outcome> => ok)
+  setShowOdds = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
   listDisplays = vi.fn(async (): Promise<DisplayInfo[]> => [])
   showScoreboard = vi.fn(async (_displayId: number | null): Promise<Outcome> => ok)
   listPorts = vi.fn(async (): Promise<PortView[]> => this.state.devices?.ports ?? [])
@@ -68,6 +69,7 @@ export function emptyState(overrides: Partial<TableState> = {}): TableState {
     keypad: { buffer: '', hint: '' },
     message: null,
     recentPlayers: [],
+    showOdds: false,
     canControl: true,
     sharing: null,
     devices: null,
@@ -133,6 +135,9 @@ export function foursiesGame(overrides: Partial<GameView> = {}): GameView {
     announcement: null,
     moveCount: 2,
     startedAt: 1_700_000_000_000,
+    computers: [],
+    thinking: null,
+    odds: null,
     ...overrides
   }
 }
@@ -175,6 +180,9 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
     announcement: null,
     moveCount: 5,
     startedAt: 1_700_000_000_000,
+    computers: [],
+    thinking: null,
+    odds: null,
     ...overrides
   }
 }

@@ -139,6 +139,9 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
   setSharing(enabled: boolean): Promise<Outcome> {
     return this.call('setSharing', enabled)
   }
+  setShowOdds(on: boolean): Promise<Outcome> {
+    return this.call('setShowOdds', on)
+  }
   listDisplays(): Promise<DisplayInfo[]> {
     return this.call('listDisplays')
   }
