@@ -156,6 +156,8 @@ describe('DeviceManager', () => {
     expect(lines[1].find('[data-testid="raw-verdict"]').text()).toBe('bad-checksum')
     expect(lines[1].classes()).toContain('is-dropped')
     expect(lines[2].find('[data-testid="raw-dir"]').text()).toBe('→ out')
+    expect(lines[2].find('[data-testid="raw-verdict"]').text()).toBe('sent')
+    expect(lines[2].classes()).not.toContain('is-dropped')
   })
 
   it('shows no more than the last 50 raw lines', async () => {

@@ -243,7 +243,7 @@ export function connectedHub(overrides: Partial<DeviceView> = {}): DeviceView {
     lost: 2,
     lastLineAt: 1_700_000_100_000,
     raw: [
-      { at: 1_700_000_099_000, dir: 'out', text: 'blink A 3*1574', verdict: 'ok' },
+      { at: 1_700_000_099_000, dir: 'out', text: 'blink A 3*1574', verdict: 'sent' },
       { at: 1_700_000_099_500, dir: 'in', text: 'settled 41 A 12 4*0000', verdict: 'bad-checksum' },
       { at: 1_700_000_100_000, dir: 'in', text: 'cocked 42 B 12*BC65', verdict: 'ok' }
     ],

@@ -64,3 +64,9 @@ export function newestFirst(raw: readonly RawLineView[], limit = 50): RawLineVie
 }
 
 export const diceCount = (n: number): string => (n === 1 ? '1 die' : `${n} dice`)
+
+/** How a raw line went: `ok` and `sent` are fine, `ok (2 lost)` used but after a gap, anything else dropped. */
+export function verdictTone(verdict: string): 'ok' | 'warn' | 'bad' {
+  if (verdict === 'ok' || verdict === 'sent') return 'ok'
+  return verdict.startsWith('ok') ? 'warn' : 'bad'
+}
