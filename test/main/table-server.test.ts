@@ -125,6 +125,11 @@ describe('the headless host', () => {
 
     const paired = await Client.open(`ws://127.0.0.2:${server.port}/api?pair=${code}`)
     expect(await paired.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
+    const pairedState = await paired.waitFor(() => true)
+    expect(pairedState.canControl).toBe(true)
+    expect(pairedState.devices).toBeNull()
+    expect(pairedState.sharing?.pairingCode).toBeNull()
+    expect(await paired.call('setSharing', false)).toMatchObject({ result: { ok: false, error: 'only a screen on the host computer can do that' } })
     await viewer.waitFor((state) => state.current?.moveCount === 1)
     for (const client of [table, viewer, paired]) client.socket.close()
   })

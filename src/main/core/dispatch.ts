@@ -107,7 +107,7 @@ export async function dispatch(session: TableSession, caller: Caller, method: Ap
   switch (method) {
     case 'getState':
       expectArgs(args, 0, method)
-      return session.snapshot(caller.canControl)
+      return session.snapshot(caller.canControl, caller.local)
     case 'newGame':
       expectArgs(args, 1, method)
       return session.newGame(checkSetup(args[0]))

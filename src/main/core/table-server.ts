@@ -141,7 +141,7 @@ export class TableServer {
     socket.on('message', (data) => void this.answer(client, caller, data.toString()))
     socket.on('close', () => this.clients.delete(client))
     socket.on('error', () => this.clients.delete(client))
-    this.send(client, { state: this.options.session.snapshot(canControl) })
+    this.send(client, { state: this.options.session.snapshot(canControl, !lan) })
   }
 
   private async answer(client: Client, caller: Caller, text: string): Promise<void> {
@@ -166,12 +166,13 @@ export class TableServer {
   }
 
   private pushState(): void {
-    const states = new Map<boolean, string>()
+    const states = new Map<string, string>()
     for (const client of this.clients) {
-      let message = states.get(client.canControl)
+      const kind = `${client.canControl}${client.lan}`
+      let message = states.get(kind)
       if (message === undefined) {
-        message = JSON.stringify({ state: this.options.session.snapshot(client.canControl) } satisfies WirePush)
-        states.set(client.canControl, message)
+        message = JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan) } satisfies WirePush)
+        states.set(kind, message)
       }
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(message)
     }

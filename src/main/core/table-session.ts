@@ -95,7 +95,11 @@ export class TableSession {
     return this.game
   }
 
-  snapshot(canControl: boolean): TableState {
+  /**
+   * The state one screen is shown. `canControl`: it may enter dice and decisions; `local`: it is
+   * on the host computer (only those manage devices and see the pairing code).
+   */
+  snapshot(canControl: boolean, local = canControl): TableState {
     const sharing = this.sharingView()
     return {
       version: this.version,
@@ -105,8 +109,8 @@ export class TableSession {
       recentPlayers: [...this.settings.get().recentPlayers],
       showOdds: this.settings.get().showOdds,
       canControl,
-      sharing: sharing && !canControl ? { ...sharing, pairingCode: null } : sharing,
-      devices: canControl ? this.devicesView() : null
+      sharing: sharing && !local ? { ...sharing, pairingCode: null } : sharing,
+      devices: local ? this.devicesView() : null
     }
   }
 
