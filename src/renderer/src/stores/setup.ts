@@ -55,14 +55,16 @@ export interface PlayerSlot {
   /** Stable key for the list while names are typed and rows move. */
   key: number
   name: string
+  /** Played by the computer. */
+  computer: boolean
 }
 
 /** What is being chosen on the Setup screen; kept while switching tabs. */
 export const useSetupStore = defineStore('setup', () => {
   const game = ref<GameId>('foursies')
   const players = ref<PlayerSlot[]>([
-    { key: nextPlayerKey++, name: '' },
-    { key: nextPlayerKey++, name: '' }
+    { key: nextPlayerKey++, name: '', computer: false },
+    { key: nextPlayerKey++, name: '', computer: false }
   ])
   const options = reactive<SetupOptions>(defaultOptions())
 
@@ -72,7 +74,7 @@ export const useSetupStore = defineStore('setup', () => {
   function addPlayer(name = ''): void {
     const empty = name ? players.value.find((player) => player.name.trim() === '') : undefined
     if (empty) empty.name = name
-    else players.value.push({ key: nextPlayerKey++, name })
+    else players.value.push({ key: nextPlayerKey++, name, computer: false })
   }
 
   function removePlayer(index: number): void {
@@ -107,7 +109,14 @@ export const useSetupStore = defineStore('setup', () => {
 
   /** The GameSetup to send, or why it cannot be sent yet. Blank rows are ignored. */
   function build(): BuiltSetup {
-    const list = names.value
+    const seated = players.value.filter((player) => player.name.trim() !== '')
+    let list = seated.map((player) => player.name.trim())
+    let computers = seated.flatMap((player, seat) => (player.computer ? [seat] : []))
+    if (game.value === 'fouche' && list.length === 1 && computers.length === 0) {
+      // Fouche's solo play: a computer opponent in the first seat, moving first.
+      list = [list[0] === 'Computer' ? 'CPU' : 'Computer', list[0]]
+      computers = [0]
+    }
     if (list.length === 0) return { ok: false, error: 'Add at least one player' }
     if (list.length < choice.value.minPlayers) {
       return { ok: false, error: `${choice.value.title} needs at least ${choice.value.minPlayers} players` }
@@ -125,7 +134,7 @@ export const useSetupStore = defineStore('setup', () => {
       }
     }
     if (game.value === 'foursies' && options.tab >= list.length) rules.tab = 0
-    return { ok: true, setup: { game: game.value, players: list, rules } }
+    return { ok: true, setup: { game: game.value, players: list, rules, ...(computers.length > 0 ? { computers } : {}) } }
   }
 
   function reset(): void {

@@ -83,6 +83,7 @@ export const useTableStore = defineStore('table', () => {
   const abandon = () => request(() => getTableApi().abandon())
   const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
   const setSharing = (enabled: boolean) => request(() => getTableApi().setSharing(enabled))
+  const setShowOdds = (on: boolean) => request(() => getTableApi().setShowOdds(on))
 
   async function exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> {
     try {
@@ -119,6 +120,7 @@ export const useTableStore = defineStore('table', () => {
     exportRecord,
     importRecord,
     setSharing,
+    setShowOdds,
     dismissNotice
   }
 })
