@@ -1,7 +1,7 @@
 // `npm run table`: bundles the headless host once after each change (a plain Node start is much
 // faster than compiling TypeScript on every start), then runs it with the given arguments.
 const { buildSync } = require('esbuild')
-const { existsSync, readdirSync, statSync } = require('node:fs')
+const { existsSync, readdirSync, renameSync, statSync } = require('node:fs')
 const { join } = require('node:path')
 
 const root = join(__dirname, '..')
@@ -15,16 +15,19 @@ function newestChange(path) {
 
 const sources = ['src/host', 'src/main', 'src/shared'].map((folder) => newestChange(join(root, folder)))
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources)) {
+  // Written aside and renamed, so a host starting at the same moment never loads half a file.
+  const written = `${bundle}.${process.pid}.tmp`
   buildSync({
     entryPoints: [join(root, 'src', 'host', 'table.ts')],
-    outfile: bundle,
+    outfile: written,
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     packages: 'external',
-    sourcemap: true,
+    sourcemap: 'inline',
     logLevel: 'warning'
   })
+  renameSync(written, bundle)
 }
 require(bundle)
