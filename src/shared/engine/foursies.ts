@@ -147,7 +147,8 @@ function rerollFacts(sortedVals: readonly number[], code: number): string | null
   return label
 }
 
-interface TableFacts {
+/** What the rules see on a table of four dice (shared with the odds solver). */
+export interface TableFacts {
   /** The value when all four dice are equal, else 0. */
   equal: number
   sixes: number
@@ -164,7 +165,8 @@ interface TableFacts {
 
 const tableFacts: (TableFacts | undefined)[] = new Array(CODES)
 
-function factsOf(dice: readonly number[]): TableFacts {
+/** The facts of a table of four dice, in any order; computed once per distinct table. */
+export function factsOf(dice: readonly number[]): TableFacts {
   const code = codeOf(dice)
   let facts = tableFacts[code]
   if (facts === undefined) {

@@ -17,10 +17,11 @@
 // iteration converges geometrically). Equal-utility options are broken in the engine's offer
 // order (shortest re-roll first, then socks, then end).
 //
-// The rules are re-implemented here for speed (about 10^5 throws per solve); test/odds checks
-// this reimplementation against the engine's own offer/apply on every table and throw.
+// What a table of dice offers comes from the engine itself (factsOf); the scoring of a throw is
+// re-implemented here for speed (about 10^5 throws per solve), and test/odds checks it against
+// the engine's own offer/apply on every table and throw.
 
-import type { FoursiesDevil } from '../engine/foursies'
+import { factsOf, type FoursiesDevil, type TableFacts } from '../engine/foursies'
 import { mergeSorted, outcomesOf, removeValues } from './dice'
 
 // ---------------------------------------------------------------------------------------------
@@ -33,82 +34,9 @@ export function tableCode(values: readonly number[]): number {
   return code
 }
 
-export interface FoursiesFacts {
-  equal: number
-  sixes: number
-  run: boolean
-  odd: number
-  socks: boolean
-  /** Legal re-rolls (sorted values), in the engine's offer order: fewest dice first, then by value. */
-  rerolls: number[][]
-}
-
-function isFalseFour(vals: readonly number[]): boolean {
-  if (vals.length < 2) return false
-  let sum = 0
-  let max = 0
-  for (const v of vals) {
-    if (v === 4) return false
-    sum += v
-    if (v > max) max = v
-  }
-  return sum === 4 || 2 * max - sum === 4
-}
-
-/** One false four, or (four dice) two disjoint false fours of two dice each. */
-export function isLegalReroll(vals: readonly number[]): boolean {
-  if (isFalseFour(vals)) return true
-  if (vals.length === 4) {
-    for (let j = 1; j < 4; j++) {
-      const a = [vals[0], vals[j]]
-      const b = vals.filter((_, i) => i !== 0 && i !== j)
-      if (isFalseFour(a) && isFalseFour(b)) return true
-    }
-  }
-  return false
-}
-
-const factsCache = new Map<number, FoursiesFacts>()
-
-export function factsOf(dice: readonly number[]): FoursiesFacts {
-  const code = tableCode(dice)
-  let f = factsCache.get(code)
-  if (f === undefined) {
-    f = computeFacts(dice)
-    factsCache.set(code, f)
-  }
-  return f
-}
-
-function computeFacts(dice: readonly number[]): FoursiesFacts {
-  const counts = [0, 0, 0, 0, 0, 0, 0]
-  for (const v of dice) counts[v]++
-  let equal = 0
-  let odd = 0
-  let pairs = 0
-  for (let v = 1; v <= 6; v++) {
-    if (counts[v] === 4) equal = v
-    if (counts[v] === 2) pairs++
-    if (counts[v] === 3 && v !== 6) for (let w = 1; w <= 6; w++) if (counts[w] === 1) odd = w
-  }
-  const straight = (lo: number): boolean =>
-    counts[lo] === 1 && counts[lo + 1] === 1 && counts[lo + 2] === 1 && counts[lo + 3] === 1
-  const seen = new Map<number, number[]>()
-  for (let mask = 1; mask < 16; mask++) {
-    const vals: number[] = []
-    for (let i = 0; i < 4; i++) if (mask & (1 << i)) vals.push(dice[i])
-    if (vals.length < 2) continue
-    vals.sort((a, b) => a - b)
-    const c = tableCode(vals)
-    if (!seen.has(c) && isLegalReroll(vals)) seen.set(c, vals)
-  }
-  const rerolls = [...seen.values()].sort((a, b) => {
-    if (a.length !== b.length) return a.length - b.length
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i]
-    return 0
-  })
-  return { equal, sixes: counts[6], run: straight(1) || straight(2) || straight(3), odd, socks: pairs === 2, rerolls }
-}
+/** The engine's own reading of a table (run, odd man out, socks, legal re-rolls). */
+export type FoursiesFacts = TableFacts
+export { factsOf }
 
 // ---------------------------------------------------------------------------------------------
 // Figures
