@@ -10,45 +10,13 @@ import {
   threePairs,
   twoTriplets
 } from '../../src/shared/engine/six-dice'
-import type { GameEvent, Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/engine/types'
+import { deepFreeze, moduleHelpers } from './engine-helpers'
 
 // ---------------------------------------------------------------------------------------------
 // helpers
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o)
-    for (const v of Object.values(o)) deepFreeze(v)
-  }
-  return o
-}
-
-function start(players: string[], rules?: Record<string, unknown>): FarkleState {
-  const p = farkle.parseOptions(rules, players.length)
-  if (!p.ok) throw new Error(p.error)
-  return farkle.init(players, p.value)
-}
-
-/** Applies lines (every state frozen first, so a mutation throws); returns the end state and all events. */
-function play(s: FarkleState, lines: Move[]): { state: FarkleState; events: GameEvent[] } {
-  const events: GameEvent[] = []
-  lines.forEach((m, i) => {
-    const r = farkle.apply(deepFreeze(s), m)
-    if (!r.ok) throw new Error(`line ${i + 1} ${JSON.stringify(m)}: ${r.error}`)
-    s = r.state
-    events.push(...r.events)
-  })
-  return { state: s, events }
-}
-
-/** Applies an illegal line: it must be refused and leave the state deep-equal. Returns the reason. */
-function refused(s: FarkleState, m: Move): string {
-  const before = structuredClone(s)
-  const r = farkle.apply(deepFreeze(s), m)
-  expect(r.ok).toBe(false)
-  expect(s).toEqual(before)
-  return r.ok ? '' : r.error
-}
+const { start, play, refused } = moduleHelpers(farkle)
 
 const roll = (...d: number[]): Move => ({ roll: d })
 const keep = (...d: number[]): Move => ({ keep: d })

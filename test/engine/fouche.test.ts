@@ -3,43 +3,13 @@ import fc from 'fast-check'
 import { fouche, FOUCHE_TABLE, type FoucheState } from '../../src/shared/engine/fouche'
 import { farkle } from '../../src/shared/engine/farkle'
 import { bestScore, bestSplit, scoringSelections } from '../../src/shared/engine/six-dice'
-import type { GameEvent, Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/engine/types'
+import { deepFreeze, moduleHelpers } from './engine-helpers'
 
 // ---------------------------------------------------------------------------------------------
 // helpers
 
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o)
-    for (const v of Object.values(o)) deepFreeze(v)
-  }
-  return o
-}
-
-function start(players: string[], rules?: Record<string, unknown>): FoucheState {
-  const p = fouche.parseOptions(rules, players.length)
-  if (!p.ok) throw new Error(p.error)
-  return fouche.init(players, p.value)
-}
-
-function play(s: FoucheState, lines: Move[]): { state: FoucheState; events: GameEvent[] } {
-  const events: GameEvent[] = []
-  lines.forEach((m, i) => {
-    const r = fouche.apply(deepFreeze(s), m)
-    if (!r.ok) throw new Error(`line ${i + 1} ${JSON.stringify(m)}: ${r.error}`)
-    s = r.state
-    events.push(...r.events)
-  })
-  return { state: s, events }
-}
-
-function refused(s: FoucheState, m: Move): string {
-  const before = structuredClone(s)
-  const r = fouche.apply(deepFreeze(s), m)
-  expect(r.ok).toBe(false)
-  expect(s).toEqual(before)
-  return r.ok ? '' : r.error
-}
+const { start, play, refused } = moduleHelpers(fouche)
 
 const roll = (...d: number[]): Move => ({ roll: d })
 const keep = (...d: number[]): Move => ({ keep: d })

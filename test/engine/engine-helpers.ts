@@ -1,0 +1,43 @@
+// Helpers for scenario tests of one game module: states frozen before every apply (so a
+// mutation throws), illegal lines checked to leave the state deep-equal.
+import { expect } from 'vitest'
+import type { GameEvent, GameModule, Move } from '../../src/shared/engine/types'
+
+export function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o)
+    for (const v of Object.values(o)) deepFreeze(v)
+  }
+  return o
+}
+
+export function moduleHelpers<S, O>(module: GameModule<S, O>) {
+  function start(players: string[], rules?: Record<string, unknown>): S {
+    const parsed = module.parseOptions(rules, players.length)
+    if (!parsed.ok) throw new Error(parsed.error)
+    return module.init(players, parsed.value)
+  }
+
+  /** Applies lines; returns the end state and all events. */
+  function play(state: S, lines: Move[]): { state: S; events: GameEvent[] } {
+    const events: GameEvent[] = []
+    lines.forEach((move, i) => {
+      const applied = module.apply(deepFreeze(state), move)
+      if (!applied.ok) throw new Error(`line ${i + 1} ${JSON.stringify(move)}: ${applied.error}`)
+      state = applied.state
+      events.push(...applied.events)
+    })
+    return { state, events }
+  }
+
+  /** Applies an illegal line: it must be refused and leave the state deep-equal. Returns the reason. */
+  function refused(state: S, move: Move): string {
+    const before = structuredClone(state)
+    const applied = module.apply(deepFreeze(state), move)
+    expect(applied.ok).toBe(false)
+    expect(state).toEqual(before)
+    return applied.ok ? '' : applied.error
+  }
+
+  return { start, play, refused }
+}
