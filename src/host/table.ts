@@ -74,16 +74,13 @@ async function main(): Promise<void> {
     await buildRenderer(ROOT, args.rendererDir)
   }
   mkdirSync(args.dataDir, { recursive: true })
-  const session = new TableSession({
-    store: new RecordStore(args.dataDir),
-    settings: new SettingsStore(args.dataDir),
-    appVersion: process.env.npm_package_version
-  })
+  const settings = new SettingsStore(args.dataDir)
+  const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
   const server = new TableServer({ session, rendererDir: args.rendererDir, port: args.port })
   await server.start()
   if (args.share) await server.setSharing(true)
   new ComputerPlayer(session)
-  const devices = new DeviceManager({ session })
+  const devices = new DeviceManager({ session, settings })
   devices.start()
   for (const path of args.serial) {
     const outcome = await devices.connect(path)

@@ -157,7 +157,7 @@ void app.whenReady().then(() => {
   session.subscribe(pushState)
   // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
   new ComputerPlayer(session)
-  devices = new DeviceManager({ session })
+  devices = new DeviceManager({ session, settings })
   devices.start()
 
   const caller: Caller = {

@@ -31,6 +31,7 @@ const api: TableApi = {
   connectDevice: call('connectDevice'),
   disconnectDevice: call('disconnectDevice'),
   identifyDie: call('identifyDie'),
+  assignDie: call('assignDie'),
   setDeviceTestMode: call('setDeviceTestMode')
 }
 

@@ -169,6 +169,8 @@ export interface TableApi {
   disconnectDevice(serial: string): Promise<Outcome>
   /** Lights a die up for a few seconds so people can find it. */
   identifyDie(serial: string, dieId: string): Promise<Outcome>
+  /** Puts a die in the game or takes it out (remembered by the hub's serial and the die's id). */
+  assignDie(deviceId: string, dieId: string, inGame: boolean): Promise<Outcome>
   /** Test mode: throws are shown, not sent to the game. */
   setDeviceTestMode(on: boolean): Promise<Outcome>
 }

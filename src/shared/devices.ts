@@ -19,6 +19,10 @@
 // * Dice rolled before the table chose a decision stay in the open throw: once a throw is due and
 //   they fit it, they count.
 // * A throw typed by hand (or an undo, or a new game) clears the open throw.
+// * Only dice in the game take part (`DieView.inGame`, set on the Devices tab: a hub may carry more
+//   dice than the game uses). A die out of the game never joins or completes a throw; its faces and
+//   throw numbers are still followed, so it can be put back in the game at any time. Taking a die
+//   out of the game takes it out of the open throw too.
 
 import type { Charge, ProtocolErrorCode } from './protocol/types'
 
@@ -59,6 +63,16 @@ export interface DieView {
   battery: { percent: number; charge: Charge } | null
   /** The die's latest hub throw number. */
   throwNo: number | null
+  /** Takes part in throws (true for every die of a newly seen device; remembered per serial and die). */
+  inGame: boolean
+}
+
+/** A die in the game when a game started (record header `meta.dice`). */
+export interface GameDie {
+  /** The hub's serial number (its hello). */
+  device: string
+  die: string
+  label: string
 }
 
 export interface RawLineView {
@@ -186,6 +200,7 @@ interface KnownDie {
   order: number
   throwNo: number | null
   face: number | null
+  inGame: boolean
 }
 
 interface OpenDie {
@@ -231,7 +246,22 @@ export class ThrowAssembler {
     if (k) {
       k.order = order
       k.name = name
-    } else this.known.set(key, { key, device, die, name, order, throwNo: null, face: null })
+    } else this.known.set(key, { key, device, die, name, order, throwNo: null, face: null, inGame: true })
+  }
+
+  /**
+   * Puts a die in the game or takes it out. Out of the game its events never join a throw; taken
+   * out while it is in the open throw, it leaves that throw (which may then be complete).
+   */
+  setInGame(device: string, die: string, inGame: boolean): void {
+    const k = this.die(device, die)
+    k.inGame = inGame
+    if (!inGame) this.open.delete(k.key)
+  }
+
+  /** Whether a die takes part in throws (unknown dice do). */
+  isInGame(device: string, die: string): boolean {
+    return this.known.get(dieKey(device, die))?.inGame ?? true
   }
 
   setRules(rules: ThrowRules): void {
@@ -258,6 +288,7 @@ export class ThrowAssembler {
 
   rolling(device: string, die: string, throwNo: number): void {
     const k = this.die(device, die)
+    if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
     this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
     k.throwNo = throwNo
@@ -266,6 +297,7 @@ export class ThrowAssembler {
 
   settled(device: string, die: string, throwNo: number, face: number): void {
     const k = this.die(device, die)
+    if (!k.inGame) return this.follow(k, throwNo, face)
     const o = this.open.get(k.key)
     if (o) {
       if (o.throwNo !== throwNo && !isNewer(throwNo, o.throwNo)) return // an older throw's line
@@ -284,6 +316,7 @@ export class ThrowAssembler {
 
   cocked(device: string, die: string, throwNo: number): void {
     const k = this.die(device, die)
+    if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
     if (o) {
       if (o.throwNo !== throwNo && !isNewer(throwNo, o.throwNo)) return
@@ -303,6 +336,7 @@ export class ThrowAssembler {
     const k = this.die(device, die)
     const previous = k.face
     k.face = face
+    if (!k.inGame) return
     const o = this.open.get(k.key)
     if (!o) {
       if (previous !== null && face !== previous && this.lastCounted.has(k.key)) {
@@ -344,6 +378,15 @@ export class ThrowAssembler {
     baseline: boolean
   ): void {
     const k = this.die(device, die)
+    if (!k.inGame) {
+      // Out of the game: only what it shows (a newer throw number is taken as it comes).
+      if (throwNo !== null && (baseline || k.throwNo === null || throwNo === k.throwNo || isNewer(throwNo, k.throwNo))) {
+        k.throwNo = throwNo
+        if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
+        else if (status !== 'offline') k.face = null
+      } else if (throwNo === null && (status === 'settled' || (status === 'offline' && face !== null))) k.face = face
+      return
+    }
     if (baseline || status === 'offline' || throwNo === null) {
       if (baseline) k.throwNo = throwNo
       if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
@@ -435,6 +478,13 @@ export class ThrowAssembler {
     }
   }
 
+  /** A die out of the game: its throw number and face are followed, nothing opens. */
+  private follow(k: KnownDie, throwNo: number, face: number | null): void {
+    if (k.throwNo !== null && k.throwNo !== throwNo && !isNewer(throwNo, k.throwNo)) return // an older throw's line
+    k.throwNo = throwNo
+    k.face = face
+  }
+
   private tooMany(): boolean {
     return this.rules.due !== null && this.open.size > this.rules.due
   }
@@ -447,7 +497,7 @@ export class ThrowAssembler {
     const key = dieKey(device, die)
     let k = this.known.get(key)
     if (!k) {
-      k = { key, device, die, name: die, order: Number.MAX_SAFE_INTEGER, throwNo: null, face: null }
+      k = { key, device, die, name: die, order: Number.MAX_SAFE_INTEGER, throwNo: null, face: null, inGame: true }
       this.known.set(key, k)
     }
     return k

@@ -32,11 +32,13 @@ export async function rig(
   connect = true
 ): Promise<Rig> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-devices-'))
-  const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings: new SettingsStore(join(dir, 'data')) })
+  const settings = new SettingsStore(join(dir, 'data'))
+  const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings })
   const hub = new SimulatedHub({ link: join(dir, 'tty0'), speed: 0.05, heartbeatMs: 200, ...hubOptions })
   await hub.start()
   const manager = new DeviceManager({
     session,
+    settings,
     // ptys are not in the system's port list: list the hub's current path with its serial number, like a USB port
     listPorts: async () => (hub.plugged ? [{ path: hub.path, serialNumber: hub.serial, manufacturer: 'Simulated', vendorId: '1209', productId: 'd1ce' }] : []),
     pollMs: 50,

@@ -172,6 +172,75 @@ describe('the throw assembler', () => {
   })
 })
 
+describe('dice out of the game', () => {
+  /** Five dice on the hub, E out of the game. */
+  function five(due: number): ThrowAssembler {
+    const a = new ThrowAssembler()
+    ;['A', 'B', 'C', 'D', 'E'].forEach((id, i) => a.register(HUB, id, i, id))
+    a.setInGame(HUB, 'E', false)
+    a.setRules({ due })
+    return a
+  }
+
+  it('never join or complete a throw, whatever they do', () => {
+    const a = five(4)
+    expect(a.isInGame(HUB, 'E')).toBe(false)
+    expect(a.isInGame(HUB, 'A')).toBe(true)
+    a.rolling(HUB, 'E', 1)
+    a.cocked(HUB, 'E', 1)
+    a.moved(HUB, 'E', 3)
+    a.settled(HUB, 'E', 2, 6)
+    a.snapshot(HUB, 'E', 'settled', 3, 5, false)
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+    expect(a.view()).toBeNull()
+    expect(a.takeNotes()).toEqual([])
+
+    for (const id of ['A', 'B', 'C', 'E']) a.rolling(HUB, id, 4)
+    for (const [id, face] of [['A', 1], ['B', 2], ['C', 3], ['E', 6]] as const) a.settled(HUB, id, 4, face)
+    expect(a.verdict()).toEqual({ kind: 'waiting', text: '3 of 4 dice settled' }) // E is no fourth die
+    expect(a.view()?.dice.map((d) => d.die)).toEqual(['A', 'B', 'C'])
+    a.rolling(HUB, 'D', 5)
+    a.cocked(HUB, 'E', 5) // a cocked die out of the game holds nothing
+    a.settled(HUB, 'D', 5, 4)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [1, 2, 3, 4], names: ['A', 'B', 'C', 'D'] })
+  })
+
+  it('are never "too many" and never thrown when no throw is due', () => {
+    const a = five(2)
+    for (const id of ['A', 'E', 'B']) a.rolling(HUB, id, 7)
+    for (const id of ['A', 'E', 'B']) a.settled(HUB, id, 7, 5)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 5] })
+    a.counted()
+    a.setRules({ due: 0 })
+    a.rolling(HUB, 'E', 8)
+    a.settled(HUB, 'E', 8, 2)
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+  })
+
+  it('taken out while in the open throw: the rest may be complete', () => {
+    const a = assembler(2)
+    baseline(a, { A: 2, B: 2, C: 5, D: 3 })
+    for (const id of ['A', 'B', 'C']) a.rolling(HUB, id, 9)
+    a.settled(HUB, 'A', 9, 1)
+    a.settled(HUB, 'B', 9, 4)
+    a.settled(HUB, 'C', 9, 6)
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'too-many' })
+    a.setInGame(HUB, 'C', false)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [1, 4] })
+  })
+
+  it('put back in the game: their throws count again, an earlier throw of theirs does not', () => {
+    const a = five(1)
+    a.rolling(HUB, 'E', 3)
+    a.setInGame(HUB, 'E', true)
+    a.settled(HUB, 'E', 3, 6) // the throw it started out of the game
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+    a.rolling(HUB, 'E', 4)
+    a.settled(HUB, 'E', 4, 2)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [2], names: ['E'] })
+  })
+})
+
 describe('serial keypads', () => {
   it('maps keypad keys onto the keypad grammar', () => {
     expect(['5', '#', 'enter', 'A', 'back', 'clear', 'D', '*', 'x', 'F1'].map(keypadKeyOf)).toEqual(['5', 'Enter', 'Enter', 'Enter', 'Backspace', '.', '/', '*', null, null])

@@ -49,6 +49,7 @@ export class FakeTableApi implements TableApi {
   connectDevice = vi.fn(async (_path: string): Promise<Outcome> => ok)
   disconnectDevice = vi.fn(async (_serial: string): Promise<Outcome> => ok)
   identifyDie = vi.fn(async (_serial: string, _dieId: string): Promise<Outcome> => ok)
+  assignDie = vi.fn(async (_deviceId: string, _dieId: string, _inGame: boolean): Promise<Outcome> => ok)
   setDeviceTestMode = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
 
   onState(listener: (state: TableState) => void): () => void {
@@ -234,9 +235,9 @@ export function connectedHub(overrides: Partial<DeviceView> = {}): DeviceView {
     protocol: '1.0',
     keypad: true,
     dice: [
-      { id: 'A', sides: 6, colour: 'red', label: 'A', status: 'settled', face: 4, battery: { percent: 82, charge: 'discharging' }, throwNo: 12 },
-      { id: 'B', sides: 6, colour: 'blue', label: 'Lucky', status: 'cocked', face: null, battery: { percent: 9, charge: 'charging' }, throwNo: 12 },
-      { id: 'C', sides: 6, colour: null, label: 'C', status: 'offline', face: null, battery: null, throwNo: null }
+      { id: 'A', sides: 6, colour: 'red', label: 'A', status: 'settled', face: 4, battery: { percent: 82, charge: 'discharging' }, throwNo: 12, inGame: true },
+      { id: 'B', sides: 6, colour: 'blue', label: 'Lucky', status: 'cocked', face: null, battery: { percent: 9, charge: 'charging' }, throwNo: 12, inGame: true },
+      { id: 'C', sides: 6, colour: null, label: 'C', status: 'offline', face: null, battery: null, throwNo: null, inGame: true }
     ],
     dropped: noDrops({ 'bad-checksum': 3, duplicate: 1 }),
     received: 1520,

@@ -17,6 +17,7 @@ export interface DeviceControl {
   connect(path: string): Promise<unknown>
   disconnect(id: string): Promise<unknown>
   identify(id: string, dieId: string): unknown
+  assignDie(id: string, dieId: string, inGame: boolean): unknown
   setTestMode(on: boolean): unknown
 }
 
@@ -39,6 +40,7 @@ const LOCAL_ONLY: ReadonlySet<ApiMethod> = new Set([
   'connectDevice',
   'disconnectDevice',
   'identifyDie',
+  'assignDie',
   'setDeviceTestMode',
   'showScoreboard'
 ])
@@ -96,6 +98,12 @@ function checkDeviceId(value: unknown): string {
     return value
   }
   if (!/^[A-Za-z0-9._+#-]{1,24}$/.test(value)) throw new RequestError('not a device id')
+  return value
+}
+
+/** A die id as a hub's hello lists it. */
+function checkDieId(value: unknown): string {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9]{1,8}$/.test(value)) throw new RequestError('not a die id')
   return value
 }
 
@@ -179,8 +187,15 @@ export async function dispatch(session: TableSession, caller: Caller, method: Ap
     case 'identifyDie': {
       expectArgs(args, 2, method)
       const id = checkDeviceId(args[0])
-      if (typeof args[1] !== 'string' || !/^[A-Za-z0-9]{1,8}$/.test(args[1])) throw new RequestError('not a die id')
-      return devices ? devices.identify(id, args[1]) : NO_DEVICES
+      const die = checkDieId(args[1])
+      return devices ? devices.identify(id, die) : NO_DEVICES
+    }
+    case 'assignDie': {
+      expectArgs(args, 3, method)
+      const id = checkDeviceId(args[0])
+      const die = checkDieId(args[1])
+      if (typeof args[2] !== 'boolean') throw new RequestError('a die is in the game or not')
+      return devices ? devices.assignDie(id, die, args[2]) : NO_DEVICES
     }
     case 'setDeviceTestMode':
       expectArgs(args, 1, method)

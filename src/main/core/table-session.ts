@@ -17,7 +17,7 @@ import type {
   TableMessage,
   TableState
 } from '../../shared/api'
-import type { DevicesView } from '../../shared/devices'
+import type { DevicesView, GameDie } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { GAMES } from '../../shared/engine'
@@ -71,6 +71,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the device manager: the smart dice in the game, written into a new game's `meta.dice`. */
+  gameDice: () => GameDie[] = () => []
   /** Set by the computer player: what it is doing now, if it acts next. */
   computerView: () => { seat: number; text: string } | null = () => null
   /** Set by the device manager: what the device API methods call (see dispatch). */
@@ -115,6 +117,7 @@ export class TableSession {
   }
 
   newGame(setup: GameSetup): Outcome {
+    const dice = this.gameDice()
     const header = checkHeader({
       game: setup.game,
       players: setup.players,
@@ -122,7 +125,8 @@ export class TableSession {
       meta: {
         startedAt: this.now(),
         app: `dice-referee ${this.appVersion}`,
-        ...(setup.computers?.length ? { computers: [...new Set(setup.computers)].sort((a, b) => a - b) } : {})
+        ...(setup.computers?.length ? { computers: [...new Set(setup.computers)].sort((a, b) => a - b) } : {}),
+        ...(dice.length > 0 ? { dice } : {})
       }
     })
     if (!header.ok) return this.refuse(header.error)

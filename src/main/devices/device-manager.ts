@@ -5,6 +5,9 @@
 // Devices are remembered by the serial number of their hello (and the USB serial number of their
 // port, when the system lists one). After an unplug the manager polls the port list and reopens the
 // device where it shows up again: same USB serial number on any path, or the same path.
+//
+// Dice are in the game unless the table takes them out (`assignDie`): remembered by hello serial
+// and die id in the settings file, so a hub that comes back (or the app after a restart) keeps them.
 import type { Outcome } from '../../shared/api'
 import {
   dieName,
@@ -21,17 +24,21 @@ import {
   type DropReason,
   type PortView,
   type RawLineView,
+  type GameDie,
   type ThrowRules
 } from '../../shared/devices'
 import { offerOf, type Game } from '../../shared/game'
 import type { KeypadKey } from '../../shared/api'
 import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
+import type { SettingsStore } from '../core/settings'
 import type { TableSession } from '../core/table-session'
 import { DeviceConnection } from './device-connection'
 import { explainOpenError, listSerialPorts, openSerialPort, type ListPorts, type OpenPort, type PortInfo } from './serial-port'
 
 export interface DeviceManagerOptions {
   session: TableSession
+  /** Where die assignments are remembered (`dieAssignments`); without it they last until the app stops. */
+  settings?: Pick<SettingsStore, 'get' | 'update'>
   listPorts?: ListPorts
   openPort?: OpenPort
   /** How often the port list is polled while a device is missing. Default 1000 ms. */
@@ -75,6 +82,9 @@ const LOW_BATTERY = 15
 
 export class DeviceManager {
   private readonly session: TableSession
+  private readonly settings: Pick<SettingsStore, 'get' | 'update'> | null
+  /** Dice out of the game (false) or put back (true), by `SERIAL/DIE`. */
+  private readonly assignments: Map<string, boolean>
   private readonly listPortsFn: ListPorts
   private readonly openPortFn: OpenPort
   private readonly pollMs: number
@@ -101,6 +111,8 @@ export class DeviceManager {
 
   constructor(options: DeviceManagerOptions) {
     this.session = options.session
+    this.settings = options.settings ?? null
+    this.assignments = new Map(Object.entries(this.settings?.get().dieAssignments ?? {}))
     this.listPortsFn = options.listPorts ?? listSerialPorts
     this.openPortFn = options.openPort ?? openSerialPort
     this.pollMs = options.pollMs ?? 1000
@@ -110,6 +122,7 @@ export class DeviceManager {
     this.platform = options.platform ?? process.platform
     this.now = options.now ?? Date.now
     this.session.devicesView = () => this.view()
+    this.session.gameDice = () => this.gameDice()
     this.session.deviceControl = this
     this.seenGame = this.gameMark(this.session.currentGame)
     this.unsubscribe = this.session.subscribe(() => this.onSessionChange())
@@ -132,6 +145,7 @@ export class DeviceManager {
     this.unsubscribe()
     await Promise.all(this.devices.map((d) => d.conn?.close()))
     this.session.devicesView = () => null
+    this.session.gameDice = () => []
     if (this.session.deviceControl === this) this.session.deviceControl = null
   }
 
@@ -185,6 +199,31 @@ export class DeviceManager {
     device.conn.send({ type: 'blink', die: dieId, seconds: this.blinkSeconds })
     this.changed()
     return { ok: true }
+  }
+
+  /** Puts a die in the game or takes it out (remembered by the hub's serial and the die's id). */
+  assignDie(id: string, dieId: string, inGame: boolean): Outcome {
+    const device = this.devices.find((d) => d.id === id)
+    if (!device) return { ok: false, error: `No device ${id}` }
+    const die = device.dice.get(dieId)
+    if (!die || !device.hello) return { ok: false, error: `${this.deviceName(device)} has no die ${dieId}` }
+    if (die.inGame === inGame) return { ok: true }
+    die.inGame = inGame
+    const serial = device.hello.serial
+    this.remember(serial, dieId, inGame)
+    this.assembler.setInGame(serial, dieId, inGame)
+    const name = dieName(die.id, die.colour, die.label)
+    this.session.notify(inGame ? `Die ${name} is in the game` : `Die ${name} is out of the game: its throws do not count`, 'info')
+    // Out of the open throw: what is left may be complete now (or show another problem).
+    this.evaluate()
+    return { ok: true }
+  }
+
+  /** The dice in the game, in die order (for the record header of a new game). */
+  gameDice(): GameDie[] {
+    return this.devices
+      .filter((d) => d.hello !== null && d.state !== 'refused')
+      .flatMap((d) => [...d.dice.values()].filter((die) => die.inGame).map((die) => ({ device: d.hello!.serial, die: die.id, label: die.label })))
   }
 
   setTestMode(on: boolean): Outcome {
@@ -363,9 +402,11 @@ export class DeviceManager {
         status: before?.status ?? 'unknown',
         face: before?.face ?? null,
         battery: before?.battery ?? null,
-        throwNo: before?.throwNo ?? null
+        throwNo: before?.throwNo ?? null,
+        inGame: this.assignments.get(dieKey(hello.serial, d.die)) ?? true
       })
       this.assembler.register(hello.serial, d.die, device.order * 1000 + i, dieName(d.die, d.colour, d.label))
+      this.assembler.setInGame(hello.serial, d.die, device.dice.get(d.die)!.inGame)
     })
     const what = [dice.length > 0 ? `${dice.length} ${dice.length === 1 ? 'die' : 'dice'}` : null, hello.keypad ? 'keypad' : null].filter(Boolean).join(' and ')
     this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
@@ -380,6 +421,7 @@ export class DeviceManager {
       case 'rolling':
         if (die) Object.assign(die, { status: 'rolling', face: null, throwNo: m.throw })
         this.assembler.rolling(serial, m.die, m.throw)
+        if (!this.assembler.isInGame(serial, m.die)) return this.outOfGame(die ?? null, m.die)
         this.evaluate()
         return
       case 'settled':
@@ -510,6 +552,21 @@ export class DeviceManager {
       }
     } else this.lastProblem = null
     this.changed()
+  }
+
+  /** A die out of the game rolled: a quiet note, unless a problem with the throw is being shown. */
+  private outOfGame(die: DieView | null, dieId: string): void {
+    if (this.lastProblem === null) {
+      this.session.notify(`Die ${dieName(dieId, die?.colour ?? null, die?.label ?? '')} is not in the game: its throw does not count`, 'info')
+    } else this.changed()
+  }
+
+  private remember(serial: string, dieId: string, inGame: boolean): void {
+    const key = dieKey(serial, dieId)
+    // Only dice out of the game are kept: in the game is what a die is unless told otherwise.
+    if (inGame) this.assignments.delete(key)
+    else this.assignments.set(key, false)
+    this.settings?.update({ dieAssignments: Object.fromEntries(this.assignments) })
   }
 
   private gameMark(game: Game | null): { header: unknown; moves: number } | null {

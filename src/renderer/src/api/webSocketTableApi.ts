@@ -160,6 +160,9 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
   identifyDie(serial: string, dieId: string): Promise<Outcome> {
     return this.call('identifyDie', serial, dieId)
   }
+  assignDie(deviceId: string, dieId: string, inGame: boolean): Promise<Outcome> {
+    return this.call('assignDie', deviceId, dieId, inGame)
+  }
   setDeviceTestMode(on: boolean): Promise<Outcome> {
     return this.call('setDeviceTestMode', on)
   }
