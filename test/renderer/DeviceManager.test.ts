@@ -205,6 +205,46 @@ describe('DeviceManager', () => {
     expect(assembling.find('[data-testid="throw-die-B"]').text()).toContain('cocked')
   })
 
+  it('puts a die in or out of the game with its switch; a die out of the game is dimmed', async () => {
+    const api = new FakeTableApi(emptyState({ devices: devicesView() }))
+    wrapper = await mountWith(DeviceManager, api)
+    const toggle = () => wrapper!.find(`${HUB} [data-testid="assign-B"]`)
+    expect(toggle().attributes('role')).toBe('switch')
+    expect(toggle().attributes('aria-checked')).toBe('true')
+    expect(wrapper.find(`${HUB} [data-testid="die-chip-B"]`).classes()).not.toContain('is-out')
+    expect(wrapper.find(`${HUB} [data-testid="die-chip-B"] [data-testid="die-chip-out"]`).exists()).toBe(false)
+    await toggle().trigger('click')
+    expect(api.assignDie).toHaveBeenCalledWith('HUB-0042', 'B', false)
+
+    const hub = connectedHub()
+    hub.dice[1] = { ...hub.dice[1], inGame: false }
+    api.push(emptyState({ version: 3, devices: devicesView({ devices: [hub] }) }))
+    await flushPromises()
+    const chip = wrapper.find(`${HUB} [data-testid="die-chip-B"]`)
+    expect(chip.classes()).toContain('is-out')
+    expect(chip.attributes('data-in-game')).toBe('false')
+    expect(chip.find('[data-testid="die-chip-out"]').text()).toBe('not in the game')
+    expect(toggle().attributes('aria-checked')).toBe('false')
+    expect(wrapper.find(`${HUB} [data-testid="die-chip-A"]`).classes()).not.toContain('is-out')
+    await toggle().trigger('click')
+    expect(api.assignDie).toHaveBeenLastCalledWith('HUB-0042', 'B', true)
+
+    // A refusal shows like the other device requests.
+    api.assignDie.mockResolvedValueOnce({ ok: false, error: 'HUB-0042 has no die B' })
+    await toggle().trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="devices-error"]').text()).toContain('has no die B')
+
+    // Assignments are settings: a reconnecting hub's dice can still be put in or out; a viewer cannot.
+    api.push(emptyState({ version: 4, devices: devicesView({ devices: [{ ...hub, state: 'reconnecting' }] }) }))
+    await flushPromises()
+    expect(toggle().attributes('disabled')).toBeUndefined()
+    expect(wrapper.find(`${HUB} [data-testid="identify-B"]`).attributes('disabled')).toBeDefined()
+    api.push(emptyState({ version: 5, canControl: false, devices: devicesView({ devices: [hub] }) }))
+    await flushPromises()
+    expect(toggle().attributes('disabled')).toBeDefined()
+  })
+
   it('lets nothing be sent from a screen that cannot control', async () => {
     wrapper = await mountWith(DeviceManager, new FakeTableApi(emptyState({ canControl: false, devices: devicesView() })))
     expect(wrapper.find('[data-testid="manual-connect"]').attributes('disabled')).toBeDefined()
@@ -226,8 +266,26 @@ describe('Table screen with smart dice', () => {
 
     api.push(stateWith(foursiesGame({ offer: { ...foursiesGame().offer, diceDue: 2 } }), { version: 3, devices: devicesView({ assembling: null, testMode: true }) }))
     await flushPromises()
-    expect(wrapper.find('[data-testid="throw-idle"]').text()).toBe('Smart dice ready: throw 2 dice')
+    expect(wrapper.find('[data-testid="throw-idle"]').text()).toBe('Smart dice ready: throw 2 dice (2 in the game)')
     expect(wrapper.find('[data-testid="throw-test-mode"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('counts only the dice in the game, and says when they are fewer than the throw needs', async () => {
+    const hub = connectedHub()
+    hub.dice[1] = { ...hub.dice[1], inGame: false } // B out; C is offline: only A can throw
+    const game = foursiesGame({ offer: { ...foursiesGame().offer, diceDue: 1 } })
+    const api = new FakeTableApi(stateWith(game, { devices: devicesView({ devices: [hub], assembling: null }) }))
+    const wrapper = await mountWith(TableScreen, api)
+    expect(wrapper.find('[data-testid="throw-idle"]').text()).toBe('Smart dice ready: throw 1 die (1 in the game)')
+    expect(wrapper.find('[data-testid="throw-short"]').exists()).toBe(false)
+
+    api.push(stateWith(foursiesGame({ offer: { ...foursiesGame().offer, diceDue: 4 } }), { version: 3, devices: devicesView({ devices: [hub], assembling: null }) }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="throw-idle"]').text()).toBe('Smart dice ready: throw 4 dice (1 in the game)')
+    expect(wrapper.find('[data-testid="throw-short"]').text()).toBe(
+      'Only 1 die is in the game and 4 dice are due: put more in the game on the Devices tab, or type the throw'
+    )
     wrapper.unmount()
   })
 

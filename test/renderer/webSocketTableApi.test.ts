@@ -99,12 +99,14 @@ describe('WebSocketTableApi', () => {
     const disconnect = api.disconnectDevice('HUB-0042')
     const identify = api.identifyDie('HUB-0042', 'B')
     const testMode = api.setDeviceTestMode(true)
-    expect(socket.sent.slice(-5).map(({ method, args }) => ({ method, args }))).toEqual([
+    const assign = api.assignDie('HUB-0042', 'C', false)
+    expect(socket.sent.slice(-6).map(({ method, args }) => ({ method, args }))).toEqual([
       { method: 'listPorts', args: [] },
       { method: 'connectDevice', args: ['/dev/ttyACM0'] },
       { method: 'disconnectDevice', args: ['HUB-0042'] },
       { method: 'identifyDie', args: ['HUB-0042', 'B'] },
-      { method: 'setDeviceTestMode', args: [true] }
+      { method: 'setDeviceTestMode', args: [true] },
+      { method: 'assignDie', args: ['HUB-0042', 'C', false] }
     ])
     const port = { path: 'COM3', manufacturer: 'FTDI', serialNumber: null, vendorId: '0403', productId: '6001', device: null }
     socket.reply('listPorts', [port])
@@ -112,11 +114,13 @@ describe('WebSocketTableApi', () => {
     socket.reply('disconnectDevice', { ok: true })
     socket.reply('identifyDie', { ok: true })
     socket.reply('setDeviceTestMode', { ok: true })
+    socket.reply('assignDie', { ok: false, error: 'HUB-0042 has no die C' })
     await expect(ports).resolves.toEqual([port])
     await expect(connect).resolves.toEqual({ ok: false, error: 'COM3 is busy' })
     await expect(disconnect).resolves.toEqual({ ok: true })
     await expect(identify).resolves.toEqual({ ok: true })
     await expect(testMode).resolves.toEqual({ ok: true })
+    await expect(assign).resolves.toEqual({ ok: false, error: 'HUB-0042 has no die C' })
   })
 
   it('queues a device request made while connecting and fails it when the connection drops', async () => {

@@ -27,6 +27,8 @@ export const useDevicesStore = defineStore('devices', () => {
   const view = computed(() => table.state?.devices ?? null)
   const devices = computed(() => view.value?.devices ?? [])
   const hasLiveDevice = computed(() => devices.value.some(isLive))
+  /** Dice in the game on devices that are talking to the app (offline dice left out): what can make a throw. */
+  const diceInGame = computed(() => devices.value.filter(isLive).flatMap((device) => device.dice.filter((die) => die.inGame && die.status !== 'offline')))
   /** Devices that need someone's attention (refused, reconnecting, stale). */
   const troubled = computed(() => devices.value.filter((device) => device.state === 'refused' || device.state === 'reconnecting' || device.state === 'stale'))
 
@@ -35,7 +37,7 @@ export const useDevicesStore = defineStore('devices', () => {
   const ports = computed<PortView[]>(() => listedPorts.value ?? view.value?.ports ?? [])
   const listing = ref(false)
 
-  /** Requests on their way, by key (`connect:PATH`, `disconnect:ID`, `identify:ID/DIE`, `test-mode`). */
+  /** Requests on their way, by key (`connect:PATH`, `disconnect:ID`, `identify:ID/DIE`, `assign:ID/DIE`, `test-mode`). */
   const pending = ref<Set<string>>(new Set())
   /** Dice lit up by Identify, by `ID/DIE`, for about as long as they blink. */
   const blinking = ref<Set<string>>(new Set())
@@ -105,6 +107,10 @@ export const useDevicesStore = defineStore('devices', () => {
     return outcome
   }
 
+  /** Puts a die in the game or takes it out. */
+  const assign = (deviceId: string, dieId: string, inGame: boolean) =>
+    request(`assign:${deviceId}/${dieId}`, () => getTableApi().assignDie(deviceId, dieId, inGame))
+
   const setTestMode = (on: boolean) => request('test-mode', () => getTableApi().setDeviceTestMode(on))
 
   function dismissError(): void {
@@ -116,6 +122,7 @@ export const useDevicesStore = defineStore('devices', () => {
     devices,
     ports,
     hasLiveDevice,
+    diceInGame,
     troubled,
     canControl,
     listing,
@@ -128,6 +135,7 @@ export const useDevicesStore = defineStore('devices', () => {
     connect,
     disconnect,
     identify,
+    assign,
     setTestMode,
     dismissError
   }
