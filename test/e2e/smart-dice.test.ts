@@ -48,6 +48,11 @@ it('plays by throwing smart dice: the Devices tab shows the hub and the scoreboa
   await expect.poll(() => scoreboard.getByTestId('score-Ann').getAttribute('data-score'), { timeout: 10_000 }).toBe('7')
   await expect.poll(() => app.getByTestId('log').textContent()).toContain('Ann')
   await app.getByTestId('tab-devices').click()
+  // D out of the game (through the WebSocket and dispatch): its chip dims, its switch goes off.
+  await app.getByTestId('assign-D').click()
+  await expect.poll(() => app.getByTestId('die-chip-D').getAttribute('data-in-game'), { timeout: 10_000 }).toBe('false')
+  expect(await app.getByTestId('assign-D').getAttribute('aria-checked')).toBe('false')
+  await app.waitForTimeout(300) // the switch's slide, before the screenshot
   await app.screenshot({ path: join(SCREENSHOTS, 'devices.png') })
   await app.close()
   await scoreboard.close()
