@@ -85,9 +85,14 @@ function scoreboardDisplay(): Electron.Display {
   return remembered ?? displays.find((display) => display.id !== primary.id) ?? primary
 }
 
+/** Puts the scoreboard fullscreen on its display; does nothing while it is already there. */
 function placeScoreboard(): void {
   if (!scoreboardWindow || scoreboardWindow.isDestroyed()) return
   const display = scoreboardDisplay()
+  // Already covering its display: leave it (and whether the table left fullscreen with Esc) alone.
+  const bounds = scoreboardWindow.getBounds()
+  const target = display.bounds
+  if (bounds.x === target.x && bounds.y === target.y && bounds.width === target.width && bounds.height === target.height) return
   scoreboardWindow.setFullScreen(false)
   scoreboardWindow.setBounds(display.bounds)
   scoreboardWindow.setFullScreen(true)
