@@ -184,8 +184,10 @@ async function main(): Promise<void> {
           await new Promise((resolve) => setTimeout(resolve, Number(words[1]) || 0))
           return
         case 'random':
-          if (words[1] === 'off') out('random throws stop after the next one (restart the simulator to stop at once)')
-          else hub.startRandom(out)
+          if (words[1] === 'off') {
+            hub.stopRandom()
+            out('random throws are off')
+          } else hub.startRandom(out)
           return
         case 'quit':
         case 'exit':

@@ -75,6 +75,7 @@ export class SimulatedHub {
   private openThrow: { no: number; openedAt: number } | null = null
   private heartbeatTimer: NodeJS.Timeout | null = null
   private randomTimer: NodeJS.Timeout | null = null
+  private randomOn = false
   private chain: Promise<void> = Promise.resolve()
   private lastLine = ''
   private stopped = false
@@ -313,11 +314,20 @@ export class SimulatedHub {
     return pending.then(() => (port && port.isOpen ? new Promise<void>((resolve) => port.drain(() => resolve())) : undefined))
   }
 
+  /** Stops random throws (a throw already under way still lands). */
+  stopRandom(): void {
+    this.randomOn = false
+    if (this.randomTimer) clearTimeout(this.randomTimer)
+    this.randomTimer = null
+  }
+
   /** Throws random dice every few seconds, sometimes cocked (then nudged flat), sometimes nudges one. */
   startRandom(onThrow?: (text: string) => void): void {
+    this.stopRandom()
+    this.randomOn = true
     const ids = [...this.dice.keys()]
     const next = (): void => {
-      if (this.stopped) return
+      if (this.stopped || !this.randomOn) return
       this.randomTimer = setTimeout(
         () => {
           const r = this.random()
