@@ -9,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
   writeSync
 } from 'node:fs'
@@ -50,6 +51,12 @@ export class RecordStore {
     renameSync(this.currentPath, aside)
     writeFileSync(`${aside}.why.txt`, `${reason}\n`)
     return aside
+  }
+
+  /** Removes the current record (a game closed before its first move, which the history does not keep). */
+  discardCurrent(): void {
+    this.closeCurrent()
+    rmSync(this.currentPath, { force: true })
   }
 
   /** Moves the current record to the history. */

@@ -1,10 +1,11 @@
 // Serves the renderer and the table API over HTTP + WebSocket: the headless host's whole
 // transport, and LAN sharing for the desktop app. Loopback is always served; LAN addresses only
 // while sharing is on. LAN screens watch; entering dice from one needs the host's pairing code.
-import { randomInt } from 'node:crypto'
+import { randomInt, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { networkInterfaces } from 'node:os'
+import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -34,9 +35,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2'
 }
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:"
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; " +
+  "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 const APP_PATHS = new Set(['/', '/index.html', '/scoreboard', '/table', '/history'])
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
+/** Names the loopback server answers WebSockets for (a rebound DNS name is refused). */
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** Wrong pairing codes allowed per minute, from one address and from all together. */
+const PAIRING_WINDOW_MS = 60_000
+const PAIRING_FAILURES_PER_ADDRESS = 5
+const PAIRING_FAILURES_IN_ALL = 20
 
 interface Client {
   socket: WebSocket
@@ -60,6 +69,9 @@ export class TableServer {
   private readonly unsubscribe: () => void
   private sharing: SharingView | null = null
   private actualPort = 0
+  /** Wrong pairing codes in the current window, by remote address ('' counts them all). */
+  private pairingFailures = new Map<string, number>()
+  private pairingWindowStart = 0
 
   constructor(private readonly options: TableServerOptions) {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
@@ -96,6 +108,7 @@ export class TableServer {
     for (const client of this.clients) if (client.lan) client.socket.close()
     this.lanServers = []
     this.sharing = null
+    this.pairingFailures.clear()
     if (enabled) {
       const addresses = (this.options.lanAddresses ?? defaultLanAddresses)()
       if (addresses.length === 0) {
@@ -118,15 +131,59 @@ export class TableServer {
   private createHttpServer(lan: boolean): Server {
     const server = createServer((request, response) => this.serveFile(request, response))
     server.on('upgrade', (request, socket, head) => {
-      const url = new URL(request.url ?? '/', 'http://host')
-      if (url.pathname !== '/api') {
-        socket.destroy()
-        return
+      socket.on('error', () => socket.destroy())
+      const url = parseRequestUrl(request)
+      if (url?.pathname !== '/api') return refuseUpgrade(socket, 404)
+      if (!this.fromOwnPage(request, lan)) return refuseUpgrade(socket, 403)
+      // Only LAN screens need the code; a loopback screen is the host's own.
+      const pair = url.searchParams.get('pair')
+      let paired = false
+      if (lan && pair !== null && this.sharing !== null) {
+        if (!this.mayTryPairing(request)) return refuseUpgrade(socket, 429)
+        paired = sameText(pair, this.sharing.pairingCode ?? '')
+        if (!paired) this.countPairingFailure(request)
       }
-      const paired = this.sharing !== null && url.searchParams.get('pair') === this.sharing.pairingCode
       this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, !lan || paired))
     })
     return server
+  }
+
+  /**
+   * Whether a WebSocket comes from one of our own pages. Browsers always send an Origin with a
+   * WebSocket, and any page may open one to 127.0.0.1: it must be this server's own address (on
+   * loopback, a loopback name, so that a DNS name rebound to 127.0.0.1 is refused too). Clients
+   * that are not browsers send no Origin and are let in as before.
+   */
+  private fromOwnPage(request: IncomingMessage, lan: boolean): boolean {
+    const origin = request.headers.origin
+    if (origin === undefined) return true
+    const host = request.headers.host
+    if (host === undefined || origin.toLowerCase() !== `http://${host.toLowerCase()}`) return false
+    if (lan) return true
+    try {
+      return LOOPBACK_NAMES.has(new URL(origin).hostname)
+    } catch {
+      return false
+    }
+  }
+
+  private mayTryPairing(request: IncomingMessage): boolean {
+    const now = Date.now()
+    if (now - this.pairingWindowStart >= PAIRING_WINDOW_MS) {
+      this.pairingWindowStart = now
+      this.pairingFailures.clear()
+    }
+    const address = request.socket.remoteAddress ?? '?'
+    return (
+      (this.pairingFailures.get(address) ?? 0) < PAIRING_FAILURES_PER_ADDRESS &&
+      (this.pairingFailures.get('') ?? 0) < PAIRING_FAILURES_IN_ALL
+    )
+  }
+
+  private countPairingFailure(request: IncomingMessage): void {
+    const address = request.socket.remoteAddress ?? '?'
+    this.pairingFailures.set(address, (this.pairingFailures.get(address) ?? 0) + 1)
+    this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
   }
 
   private accept(socket: WebSocket, lan: boolean, canControl: boolean): void {
@@ -183,7 +240,12 @@ export class TableServer {
   }
 
   private serveFile(request: IncomingMessage, response: ServerResponse): void {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname)
+    const pathname = decodePath(parseRequestUrl(request))
+    if (pathname === null) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end('Bad request')
+      return
+    }
     const root = this.options.rendererDir
     const relative = APP_PATHS.has(pathname) ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
     const path = join(root, relative)
@@ -200,6 +262,36 @@ export class TableServer {
     })
     response.end(readFileSync(path))
   }
+}
+
+/** The request's address, or null when it is not one (then the request is refused, not thrown on). */
+function parseRequestUrl(request: IncomingMessage): URL | null {
+  try {
+    return new URL(request.url ?? '/', 'http://host')
+  } catch {
+    return null
+  }
+}
+
+function decodePath(url: URL | null): string | null {
+  if (url === null) return null
+  try {
+    return decodeURIComponent(url.pathname)
+  } catch {
+    return null
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: 403 | 404 | 429): void {
+  const reason = { 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }[status]
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+/** Compares a code in constant time, so that the time taken does not tell how much of it was right. */
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && b.length > 0 && timingSafeEqual(a, b)
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -51,6 +51,8 @@ export interface SessionOptions {
 }
 
 const LOG_SHOWN = 200
+/** The last time `new Date(t).toISOString()` writes with a four-digit year. */
+const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
 export class TableSession {
   private game: Game | null = null
@@ -204,6 +206,8 @@ export class TableSession {
   /** Puts the current game in the history, finished or not, and clears the table. */
   abandon(): Outcome {
     if (!this.game) return this.refuse('There is no game to close')
+    // A game without a move is not kept in the history; its header must not come back at the next start either.
+    if (this.game.moves.length === 0) this.store.discardCurrent()
     this.archiveCurrent()
     this.setGame(null, [])
     return this.changed('The game is in the history', 'info')
@@ -339,7 +343,9 @@ export class TableSession {
 
   private startedAt(header: Header): number {
     const started = header.meta?.startedAt
-    return typeof started === 'number' ? started : this.now()
+    // Only a time from 1970 to the year 9999: an imported header may say anything, and a time
+    // outside makes toISOString throw (or write a '+' or '-' the history ids do not allow).
+    return typeof started === 'number' && started >= 0 && started <= LATEST_START ? started : this.now()
   }
 
   private gameView(game: Game): GameView {
