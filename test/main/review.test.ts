@@ -1,5 +1,5 @@
 // Security and robustness review of the main-process core: each test is a problem found, fixed.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -145,5 +145,21 @@ describe('the table session', () => {
     expect(session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
     expect(session.abandon()).toEqual({ ok: true })
     expect(openSession().snapshot(true).current).toBeNull()
+  })
+
+  it('lists a game archived just before a crash, when the history index did not get its line', () => {
+    const session = openSession()
+    for (const name of ['Cal', 'Dee']) {
+      session.newGame({ game: 'four-plus', players: ['Ann', name] })
+      session.submit({ roll: [3, 3, 3, 2] })
+      session.abandon()
+    }
+    expect(session.listHistory()).toHaveLength(2)
+    // The app stopped between moving the record into the history and writing the index line.
+    const index = join(dataDir, 'history', 'index.jsonl')
+    writeFileSync(index, readFileSync(index, 'utf8').split('\n')[0] + '\n')
+    const listed = openSession().listHistory()
+    expect(listed.map((entry) => entry.players[1]).sort()).toEqual(['Cal', 'Dee'])
+    expect(readFileSync(index, 'utf8').trimEnd().split('\n')).toHaveLength(2)
   })
 })

@@ -106,7 +106,8 @@ export class RecordStore {
     this.closeCurrent()
   }
 
-  private appendIndex(entry: HistoryEntry): void {
+  /** Adds one entry to the history index, durably. */
+  appendIndex(entry: HistoryEntry): void {
     const descriptor = openSync(join(this.historyDir, 'index.jsonl'), 'a')
     try {
       writeSync(descriptor, `${JSON.stringify(entry)}\n`)

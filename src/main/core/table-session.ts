@@ -233,6 +233,8 @@ export class TableSession {
     let entries = this.store.readIndex()
     if (entries === null) {
       entries = this.rebuildIndex()
+    } else {
+      entries = [...entries, ...this.unindexedEntries(entries)]
     }
     const shown = [...entries].sort((a, b) => b.finishedAt - a.finishedAt)
     if (this.game && summaryOf(this.game).finished) shown.unshift(this.historyEntry(this.game, 'current'))
@@ -339,6 +341,22 @@ export class TableSession {
     }
     this.store.writeIndex(entries)
     return entries
+  }
+
+  /** Games in the history the index lacks (the app stopped between archiving one and indexing it): indexed now. */
+  private unindexedEntries(indexed: HistoryEntry[]): HistoryEntry[] {
+    const known = new Set(indexed.map((entry) => entry.id))
+    const found: HistoryEntry[] = []
+    for (const id of this.store.historyIds()) {
+      if (known.has(id)) continue
+      const text = this.store.readHistoryRecord(id)
+      const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
+      if (!replayed?.ok) continue
+      const entry = this.historyEntry(replayed.game, id)
+      this.store.appendIndex(entry)
+      found.push(entry)
+    }
+    return found
   }
 
   private startedAt(header: Header): number {
