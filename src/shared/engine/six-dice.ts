@@ -492,6 +492,10 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     if (bad) return fail(bad)
     const values = keep as number[]
     if (values.length === 0) return fail('keep at least one scoring die')
+    // More dice than the throw would overflow the count code (seven 1s would read as one 2).
+    if (values.length > s.thrown.length) {
+      return fail(`the throw ${diceText(s.thrown)} has only ${s.thrown.length} ${s.thrown.length === 1 ? 'die' : 'dice'}, not ${values.length}`)
+    }
     // Sub-multiset of the latest throw?
     const keepCode = codeOf(values)
     const throwCode = codeOf(s.thrown)

@@ -1,0 +1,44 @@
+// Review scenarios: each test is named after the sentence of shared/rules/*.md or
+// shared/record-format.md that the engine disagreed with before its fix.
+import { describe, expect, it } from 'vitest'
+import { farkle } from '../../src/shared/engine/farkle'
+import { fouche } from '../../src/shared/engine/fouche'
+import type { Move } from '../../src/shared/engine/types'
+import { replayText } from '../../src/shared/game'
+import { moduleHelpers } from './engine-helpers'
+
+const roll = (...d: number[]): Move => ({ roll: d })
+const keep = (...d: number[]): Move => ({ keep: d })
+
+describe('record-format: {"keep":[...]} sets these scoring dice aside from the latest throw', () => {
+  // A keep of seven or more dice used to alias onto other values (seven 1s read as one 2,
+  // twenty-one 1s as three 2s) and could be accepted against a throw that holds no 1 at all.
+  for (const [game, module] of [['farkle', farkle], ['fouche', fouche]] as const) {
+    const { start, play, refused } = moduleHelpers(module)
+
+    it(`${game}: a keep of more dice than the throw holds is refused (21 ones against 2 2 2 3 4 6)`, () => {
+      const s = play(start(['Ann', 'Bob'], { entry: 0 }), [roll(2, 2, 2, 3, 4, 6)]).state
+      const reason = refused(s, keep(...new Array<number>(21).fill(1)))
+      expect(reason).toMatch(/no 1 in the throw|only 6 dice/)
+      // the honest keep still scores
+      expect(play(s, [keep(2, 2, 2)]).state.turnPoints).toBe(200)
+    })
+
+    it(`${game}: twenty-one 5s are refused against 6 6 6 2 3 4 (they once read as three 6s)`, () => {
+      const s = play(start(['Ann'], { entry: 0 }), [roll(6, 6, 6, 2, 3, 4)]).state
+      refused(s, keep(...new Array<number>(21).fill(5)))
+    })
+
+    it(`${game}: referee replay stops at the oversized keep with "line 3: "`, () => {
+      const text = [
+        `{"game":"${game}","players":["Ann","Bob"],"rules":{"entry":0}}`,
+        '{"roll":[2,2,2,3,4,6]}',
+        `{"keep":[${new Array<number>(21).fill(1).join(',')}]}`,
+        '{"bank":true}'
+      ].join('\n')
+      const replayed = replayText(text)
+      expect(replayed.ok).toBe(false)
+      if (!replayed.ok) expect(replayed.line).toBe(3)
+    })
+  }
+})
