@@ -127,8 +127,15 @@ async function showScoreboard(displayId: number | null): Promise<Outcome> {
 
 async function setSharing(enabled: boolean): Promise<Outcome> {
   if (enabled && !sharingServer) {
-    sharingServer = new TableServer({ session, rendererDir, port: SHARING_PORT })
-    await sharingServer.start()
+    const server = new TableServer({ session, rendererDir, port: SHARING_PORT })
+    try {
+      await server.start()
+    } catch (error) {
+      await server.stop().catch(() => undefined)
+      const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${SHARING_PORT} is in use (is \`npm run table\` running?)` : (error as Error).message
+      return { ok: false, error: `Sharing could not start: ${reason}` }
+    }
+    sharingServer = server
   }
   if (!sharingServer) return { ok: true }
   const outcome = await sharingServer.setSharing(enabled)

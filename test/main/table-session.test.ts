@@ -151,3 +151,34 @@ describe('the table session', () => {
     expect(existsSync(join(dataDir, 'settings.json'))).toBe(true)
   })
 })
+
+describe('when the disk fails', () => {
+  it('does not take a move it could not save, and keeps the file and the screens in step', () => {
+    const session = openSession()
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    session.submit({ roll: [3, 3, 3, 2] })
+    const store = (session as unknown as { store: RecordStore }).store
+    const append = store.append.bind(store)
+    const replace = store.replaceCurrent.bind(store)
+    store.append = () => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+    }
+    store.replaceCurrent = () => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+    }
+    const outcome = session.submit({ roll: [5, 5, 5, 2] })
+    expect(outcome).toEqual({ ok: false, error: 'The roll could not be saved (ENOSPC), so it was not taken: enter it again once the disk has room' })
+    expect(session.snapshot(true).current?.moveCount).toBe(1)
+    expect(session.undo()).toMatchObject({ ok: false })
+    expect(session.snapshot(true).current?.moveCount).toBe(1)
+
+    // The disk is back: the next move rewrites the whole record, whatever the failed write left.
+    store.append = append
+    store.replaceCurrent = replace
+    writeFileSync(join(dataDir, 'current.jsonl'), readFileSync(join(dataDir, 'current.jsonl'), 'utf8') + '{"roll":[5,5')
+    expect(session.submit({ roll: [5, 5, 5, 2] })).toEqual({ ok: true })
+    const reopened = openSession()
+    expect(reopened.snapshot(true).current?.summary).toEqual(session.snapshot(true).current?.summary)
+    expect(reopened.snapshot(true).current?.moveCount).toBe(2)
+  })
+})

@@ -35,7 +35,7 @@ import {
   type Game
 } from '../../shared/game'
 import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, serializeHeader, serializeMove, type Header } from '../../shared/record'
+import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor } from '../../shared/odds'
 import { computerSeats } from './computer-player'
 import type { RecordStore } from './record-store'
@@ -56,6 +56,8 @@ const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
 export class TableSession {
   private game: Game | null = null
+  /** A failed write may have left the file behind the game: rewrite it whole next time. */
+  private recordNeedsRewrite = false
   private log: LogEntry[] = []
   private announcement: Announcement | null = null
   private announcementCount = 0
@@ -154,7 +156,11 @@ export class TableSession {
     const recorded = { move, at: this.now() }
     const played = play(game, recorded)
     if (!played.ok) return this.refuse(played.error)
-    this.store.append(serializeMove(recorded))
+    const unsaved = this.save(
+      () => (this.recordNeedsRewrite ? this.store.replaceCurrent(recordText(played.game)) : this.store.append(serializeMove(recorded))),
+      game
+    )
+    if (unsaved) return this.refuse(`The ${moveKind(move)} could not be saved (${unsaved}), so it was not taken: enter it again once the disk has room`)
     this.game = played.game
     this.keypadBuffer = ''
     this.addEvents(played.game, played.game.moves.length, played.events)
@@ -195,7 +201,8 @@ export class TableSession {
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
     const previous = undo(game)
-    this.store.replaceCurrent(recordText(previous))
+    const unsaved = this.save(() => this.store.replaceCurrent(recordText(previous)), game)
+    if (unsaved) return this.refuse(`The undo could not be saved (${unsaved}): nothing was taken back`)
     this.game = previous
     this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
     this.announcement = null
@@ -207,10 +214,11 @@ export class TableSession {
   abandon(): Outcome {
     if (!this.game) return this.refuse('There is no game to close')
     // A game without a move is not kept in the history; its header must not come back at the next start either.
-    if (this.game.moves.length === 0) this.store.discardCurrent()
+    const kept = this.game.moves.length > 0
+    if (!kept) this.store.discardCurrent()
     this.archiveCurrent()
     this.setGame(null, [])
-    return this.changed('The game is in the history', 'info')
+    return this.changed(kept ? 'The game is in the history' : 'The game was closed before its first throw', 'info')
   }
 
   exportRecord(): { ok: true; record: string; fileName: string } | { ok: false; error: string } {
@@ -286,6 +294,27 @@ export class TableSession {
       this.message = this.makeMessage(`Resumed the game in progress (${replayed.game.moves.length} lines)`, 'info')
     }
     this.setGame(replayed.game, rebuildLog(replayed.game))
+  }
+
+  /**
+   * Writes to disk; when that fails (a full disk, a pulled USB stick), puts the record back as
+   * `standing` so that file and screens still agree, and says why. Returns null on success.
+   */
+  private save(write: () => void, standing: Game): string | null {
+    try {
+      write()
+      this.recordNeedsRewrite = false
+      return null
+    } catch (error) {
+      try {
+        this.store.replaceCurrent(recordText(standing))
+        this.recordNeedsRewrite = false
+      } catch {
+        // The disk refuses even the repair: the next move rewrites the whole record.
+        this.recordNeedsRewrite = true
+      }
+      return (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    }
   }
 
   private setGame(game: Game | null, log: LogEntry[]): void {
