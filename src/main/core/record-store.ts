@@ -13,7 +13,7 @@ import {
   writeFileSync,
   writeSync
 } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { HistoryEntry } from '../../shared/api'
 
 export class RecordStore {
@@ -64,6 +64,8 @@ export class RecordStore {
     this.closeCurrent()
     if (!existsSync(this.currentPath)) return
     renameSync(this.currentPath, this.historyPath(entry.id))
+    syncFolder(this.historyDir)
+    syncFolder(this.dataDir)
     this.appendIndex(entry)
   }
 
@@ -136,4 +138,22 @@ export function writeDurably(path: string, text: string): void {
     closeSync(descriptor)
   }
   renameSync(temporary, path)
+  syncFolder(dirname(path))
+}
+
+/** Makes a rename in a folder durable (POSIX); Windows cannot open a folder for this and needs not. */
+function syncFolder(folder: string): void {
+  let descriptor: number
+  try {
+    descriptor = openSync(folder, 'r')
+  } catch {
+    return
+  }
+  try {
+    fsyncSync(descriptor)
+  } catch {
+    // Some file systems refuse fsync on a folder; the rename itself has been made.
+  } finally {
+    closeSync(descriptor)
+  }
 }
