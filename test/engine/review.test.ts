@@ -42,3 +42,38 @@ describe('record-format: {"keep":[...]} sets these scoring dice aside from the l
     })
   }
 })
+
+// The three discrepancies below are in the record reader and the referee command
+// (src/shared/record.ts, src/cli/referee.ts), outside the files this review may change: they are
+// skipped until those files are fixed. Unskip them with the fix.
+describe('record-format: a line that the rules do not allow stops the replay with "line N: "', () => {
+  const HEADER = '{"game":"foursies","players":["Ann","Bob"]}'
+
+  it.skip('malformed JSON: a leading zero in "at" (JSON has none) is refused, fast path or not', () => {
+    const replayed = replayText(`${HEADER}\n{"roll":[4,4,4,4],"at":0123}\n`)
+    expect(replayed).toMatchObject({ ok: false, line: 2 })
+  })
+
+  it.skip('a repeated key makes a line malformed: checking it never overflows on deeply nested JSON', () => {
+    const deep = '['.repeat(10000) + ']'.repeat(10000)
+    // valid JSON, no repeated key: the header is fine
+    expect(() => replayText(`{"game":"foursies","players":["Ann"],"meta":{"x":${deep}}}\n`)).not.toThrow()
+    // an unknown key on line 2 is reported as such, not as a crash
+    expect(replayText(`${HEADER}\n{"roll":[4,4,4,4],"x":${deep}}\n`)).toMatchObject({ ok: false, line: 2 })
+  })
+
+  it.skip('the first bad line is the one reported: a later line that is not UTF-8 does not hide it', async () => {
+    const { spawnSync } = await import('node:child_process')
+    const { join } = await import('node:path')
+    const input = Buffer.concat([
+      Buffer.from(`${HEADER}\n{"roll":[4,4,4,9]}\n{"roll":[4,4,`),
+      Buffer.from([0xff]),
+      Buffer.from(',4]}\n')
+    ])
+    const root = join(__dirname, '..', '..')
+    const result = spawnSync('npx', ['tsx', 'src/cli/referee.ts', 'replay', '-'], { cwd: root, input, encoding: 'utf8' })
+    expect(result.status).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^line 2: /)
+  })
+})
