@@ -27,7 +27,10 @@ function main(args: string[]): number {
   }
   const decoded = decodeRecordBytes(bytes)
   if (!decoded.ok) {
-    process.stderr.write(`line ${decoded.line}: ${decoded.error}\n`)
+    // The first bad line is the one reported: a line before the one that is not UTF-8 may be bad too.
+    const lenient = replayText(new TextDecoder('utf-8').decode(bytes))
+    const earlier = !lenient.ok && lenient.line < decoded.line ? lenient : decoded
+    process.stderr.write(`line ${earlier.line}: ${earlier.error}\n`)
     return 1
   }
   const replayed = replayText(decoded.text)

@@ -52,10 +52,21 @@ function keysWritten(text: string): number {
 }
 
 function keysParsed(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + keysParsed(item), 0)
-  if (value === null || typeof value !== 'object') return 0
+  // An explicit stack: deeply nested (valid) JSON must not overflow the call stack.
   let count = 0
-  for (const key of Object.keys(value)) count += 1 + keysParsed((value as Record<string, unknown>)[key])
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const item = stack.pop()
+    if (item === null || typeof item !== 'object') continue
+    if (Array.isArray(item)) {
+      for (const inner of item) stack.push(inner)
+    } else {
+      for (const key of Object.keys(item)) {
+        count++
+        stack.push((item as Record<string, unknown>)[key])
+      }
+    }
+  }
   return count
 }
 
@@ -123,8 +134,8 @@ export function checkHeader(object: Record<string, unknown>): Parsed<Header> {
 
 // The lines the app writes itself, in their exact compact form, read without the general parser:
 // replaying a long history is mostly these.
-const COMPACT_DICE_LINE = /^\{"(roll|reroll|keep)":\[([1-6](?:,[1-6])*)\](?:,"at":(\d{1,15}))?\}$/
-const COMPACT_FLAG_LINE = /^\{"(socks|end|bank)":true(?:,"at":(\d{1,15}))?\}$/
+const COMPACT_DICE_LINE = /^\{"(roll|reroll|keep)":\[([1-6](?:,[1-6])*)\](?:,"at":(0|[1-9]\d{0,14}))?\}$/
+const COMPACT_FLAG_LINE = /^\{"(socks|end|bank)":true(?:,"at":(0|[1-9]\d{0,14}))?\}$/
 
 function parseCompactMove(line: string): RecordedMove | null {
   const dice = COMPACT_DICE_LINE.exec(line)
