@@ -50,7 +50,8 @@ export interface SessionOptions {
   appVersion?: string
 }
 
-const LOG_SHOWN = 200
+// Screens get the latest entries only: every push carries them, and the TV shows one.
+const LOG_SHOWN = 60
 /** The last time `new Date(t).toISOString()` writes with a four-digit year. */
 const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
