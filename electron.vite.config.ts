@@ -7,7 +7,7 @@ export default defineConfig({
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/main/index.ts') },
-        external: ['serialport', '@serialport/parser-readline', 'ws', 'qrcode']
+        external: ['serialport', 'ws', 'qrcode']
       }
     }
   },
