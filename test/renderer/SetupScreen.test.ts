@@ -49,6 +49,22 @@ describe('SetupScreen', () => {
     }
   })
 
+  it('keeps Farkle and Fouche options apart though they share a form', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'Bob')
+    await wrapper.find('[data-testid="game-fouche"]').trigger('click')
+    await wrapper.find('[data-testid="option-entry"]').setValue('300')
+    await wrapper.find('[data-testid="option-target"]').setValue('5000')
+    await wrapper.find('[data-testid="game-farkle"]').trigger('click')
+    expect((wrapper.find('[data-testid="option-entry"]').element as HTMLInputElement).value).toBe('500')
+    await wrapper.find('[data-testid="game-fouche"]').trigger('click')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(api.newGame).toHaveBeenLastCalledWith({ game: 'fouche', players: ['Ann', 'Bob'], rules: { entry: 300, target: 5000 } })
+  })
+
   it('reorders, removes and adds players, skipping blank rows', async () => {
     const api = new FakeTableApi()
     const wrapper = await mountWith(SetupScreen, api)
