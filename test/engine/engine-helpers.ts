@@ -41,3 +41,17 @@ export function moduleHelpers<S, O>(module: GameModule<S, O>) {
 
   return { start, play, refused }
 }
+
+export const roll = (...dice: number[]): Move => ({ roll: dice })
+export const keep = (...dice: number[]): Move => ({ keep: dice })
+export const BANK: Move = { bank: true }
+
+/** Whole six-dice turns that score the same in Farkle and Fouche. */
+export const SIX_DICE_TURNS = {
+  /** Banks 1,000: three 1s. */
+  bank1000: [roll(1, 1, 1, 2, 3, 4), keep(1, 1, 1), BANK],
+  /** Banks 50: a single 5. */
+  bank50: [roll(5, 2, 3, 4, 6, 6), keep(5), BANK],
+  /** Farkles on its first throw. */
+  farkle: [roll(2, 2, 3, 3, 4, 6)]
+}

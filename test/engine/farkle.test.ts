@@ -11,22 +11,14 @@ import {
   twoTriplets
 } from '../../src/shared/engine/six-dice'
 import type { Move } from '../../src/shared/engine/types'
-import { deepFreeze, moduleHelpers } from './engine-helpers'
+import { BANK, deepFreeze, keep, moduleHelpers, roll, SIX_DICE_TURNS } from './engine-helpers'
 
 // ---------------------------------------------------------------------------------------------
 // helpers
 
 const { start, play, refused } = moduleHelpers(farkle)
 
-const roll = (...d: number[]): Move => ({ roll: d })
-const keep = (...d: number[]): Move => ({ keep: d })
-const BANK: Move = { bank: true }
-/** A whole turn banking 1,000: three 1s. */
-const BANK_1000: Move[] = [roll(1, 1, 1, 2, 3, 4), keep(1, 1, 1), BANK]
-/** A whole turn banking 50: a single 5. */
-const BANK_50: Move[] = [roll(5, 2, 3, 4, 6, 6), keep(5), BANK]
-/** A turn that farkles on its first throw. */
-const FARKLE_TURN: Move[] = [roll(2, 2, 3, 3, 4, 6)]
+const { bank1000: BANK_1000, bank50: BANK_50, farkle: FARKLE_TURN } = SIX_DICE_TURNS
 
 const score = (v: number[]): number | null => bestScore(v, FARKLE_TABLE)
 

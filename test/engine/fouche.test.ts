@@ -4,19 +4,14 @@ import { fouche, FOUCHE_TABLE, type FoucheState } from '../../src/shared/engine/
 import { farkle } from '../../src/shared/engine/farkle'
 import { bestScore, bestSplit, scoringSelections } from '../../src/shared/engine/six-dice'
 import type { Move } from '../../src/shared/engine/types'
-import { deepFreeze, moduleHelpers } from './engine-helpers'
+import { BANK, deepFreeze, keep, moduleHelpers, roll, SIX_DICE_TURNS } from './engine-helpers'
 
 // ---------------------------------------------------------------------------------------------
 // helpers
 
 const { start, play, refused } = moduleHelpers(fouche)
 
-const roll = (...d: number[]): Move => ({ roll: d })
-const keep = (...d: number[]): Move => ({ keep: d })
-const BANK: Move = { bank: true }
-const BANK_1000: Move[] = [roll(1, 1, 1, 2, 3, 4), keep(1, 1, 1), BANK]
-const BANK_50: Move[] = [roll(5, 2, 3, 4, 6, 6), keep(5), BANK]
-const FARKLE_TURN: Move[] = [roll(2, 2, 3, 3, 4, 6)]
+const { bank1000: BANK_1000, bank50: BANK_50, farkle: FARKLE_TURN } = SIX_DICE_TURNS
 
 const score = (v: number[]): number | null => bestScore(v, FOUCHE_TABLE)
 const names = (v: number[]): string[] => (bestSplit(v, FOUCHE_TABLE) ?? []).map((c) => c.name).sort()
