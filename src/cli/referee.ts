@@ -5,19 +5,29 @@ import { readFileSync } from 'node:fs'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
+import { exitWithUsageError, parseCommandLine } from './command-line'
 
-const USAGE = 'usage: referee replay FILE|-   or   referee odds FILE|-   (FILE "-" reads standard input)'
+const USAGE = `usage: npm run -s referee -- replay FILE
+       npm run -s referee -- odds FILE
+  replay FILE   check every line of the game record FILE against the rules and print the
+                resulting state as one JSON object (exit 1 and "line N: reason" on standard
+                error at the first line the rules do not allow)
+  odds FILE     check it the same way and print the exact odds of the position it ends in
+  FILE          a path, or - for standard input (a file named like a flag goes after --)
+  --help, -h    print this and exit`
 
 function readInput(file: string): Buffer {
   return file === '-' ? readFileSync(0) : readFileSync(file)
 }
 
-function main(args: string[]): number {
-  const [command, file, ...rest] = args
-  if ((command !== 'replay' && command !== 'odds') || file === undefined || rest.length > 0) {
-    process.stderr.write(`${USAGE}\n`)
-    return 2
+function main(argv: string[]): number {
+  const { positionals } = parseCommandLine('referee', USAGE, argv, {}, true)
+  const [command, file, ...rest] = positionals
+  if (command !== 'replay' && command !== 'odds') {
+    exitWithUsageError('referee', command === undefined ? 'a command is needed, replay or odds' : `unknown command '${command}', the commands are replay and odds`)
   }
+  if (file === undefined) exitWithUsageError('referee', `${command} needs a FILE, or - for standard input`)
+  if (rest.length > 0) exitWithUsageError('referee', `${command} takes one FILE, not ${positionals.length - 1}`)
   let bytes: Buffer
   try {
     bytes = readInput(file)
