@@ -1,9 +1,11 @@
 // The screens the headless host serves are the app's own renderer build: `out/renderer`, written
 // by electron-vite from electron.vite.config.ts (the same command as `npm run build`). This module
 // only decides whether that output is current and, when it is not, runs electron-vite's build.
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join, relative, sep } from 'node:path'
 
 /**
  * Everything the renderer output depends on. Source timestamps are not enough (a changed config or
@@ -94,18 +96,26 @@ export async function ensureRendererBuilt(root: string, onBuildStart: () => void
   }
 }
 
-/** electron-vite's own build, in this process. Vite is loaded only then: it weighs more than the host. */
-async function electronViteBuild(root: string): Promise<void> {
-  // electron-vite sets NODE_ENV for its build; the process that asked for it (a host, a test run)
-  // must not inherit that.
-  const saved = { NODE_ENV: process.env.NODE_ENV, NODE_ENV_ELECTRON_VITE: process.env.NODE_ENV_ELECTRON_VITE }
-  try {
-    const { build } = await import('electron-vite')
-    await build({ root, configFile: join(root, 'electron.vite.config.ts'), logLevel: 'warn' })
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name]
-      else process.env[name] = value
-    }
+/**
+ * `electron-vite build` in a child process, as `npm run build` runs it. Not in this process: a
+ * caller's environment must not change the output (under vitest, NODE_ENV=test made Vue compile
+ * its development build), and Vite is never loaded into the host.
+ */
+function electronViteBuild(root: string): Promise<void> {
+  const cli = join(dirname(createRequire(join(root, 'package.json')).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
+  const env = { ...process.env }
+  for (const name of Object.keys(env)) {
+    if (/^(NODE_ENV|NODE_ENV_ELECTRON_VITE|TEST|VITEST.*)$/.test(name)) delete env[name]
   }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'build', '--logLevel', 'warn'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`electron-vite build failed (${code ?? signal}):\n${output}`))
+    })
+  })
 }
