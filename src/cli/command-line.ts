@@ -10,6 +10,38 @@ type Parsed<T extends Options, P extends boolean> = ReturnType<typeof parseArgs<
 
 export const USAGE_EXIT_STATUS = 2
 
+/** What a command line asks for: a run with these arguments, the usage, or nothing (a usage error, as one line). */
+export type CommandLine<T extends Options, P extends boolean> =
+  | ({ kind: 'run' } & Parsed<T, P>)
+  | { kind: 'help'; text: string }
+  | { kind: 'error'; line: string }
+
+/** Reads a command line without acting on it (for a command run inside another program, e.g. a test). */
+export function readCommandLine<const T extends Options, const P extends boolean = false>(
+  program: string,
+  usage: string,
+  argv: string[],
+  options: T,
+  allowPositionals?: P
+): CommandLine<T, P> {
+  const unlisted = Object.keys(options).filter((name) => !new RegExp(`^\\s+--${name}\\b`, 'm').test(usage))
+  if (unlisted.length > 0) throw new Error(`the usage of ${program} must list ${unlisted.map((name) => `--${name}`).join(', ')}`)
+  let parsed: Parsed<T, P>
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } } as WithHelp<T>,
+      allowPositionals: (allowPositionals ?? false) as P,
+      strict: true as const
+    })
+  } catch (error) {
+    return { kind: 'error', line: usageErrorLine(program, parseArgsMessage(error as Error)) }
+  }
+  if ((parsed.values as { help?: boolean }).help) return { kind: 'help', text: `${usage}\n` }
+  return { kind: 'run', ...parsed }
+}
+
+/** Reads a command line; prints the usage and exits 0 for --help, prints one line and exits 2 for a usage error. */
 export function parseCommandLine<const T extends Options, const P extends boolean = false>(
   program: string,
   usage: string,
@@ -17,28 +49,16 @@ export function parseCommandLine<const T extends Options, const P extends boolea
   options: T,
   allowPositionals?: P
 ): Parsed<T, P> {
-  const unlisted = Object.keys(options).filter((name) => !new RegExp(`^\\s+--${name}\\b`, 'm').test(usage))
-  if (unlisted.length > 0) throw new Error(`the usage of ${program} must list ${unlisted.map((name) => `--${name}`).join(', ')}`)
-  const config = {
-    args: argv,
-    options: { ...options, help: { type: 'boolean', short: 'h' } } as WithHelp<T>,
-    allowPositionals: (allowPositionals ?? false) as P,
-    strict: true as const
-  }
-  const parsed = tryParse(program, () => parseArgs(config))
-  if ((parsed.values as { help?: boolean }).help) {
-    process.stdout.write(`${usage}\n`)
+  const read = readCommandLine(program, usage, argv, options, allowPositionals)
+  if (read.kind === 'help') {
+    process.stdout.write(read.text)
     process.exit(0)
   }
-  return parsed
-}
-
-function tryParse<R>(program: string, parse: () => R): R {
-  try {
-    return parse()
-  } catch (error) {
-    return exitWithUsageError(program, parseArgsMessage(error as Error))
+  if (read.kind === 'error') {
+    process.stderr.write(read.line)
+    process.exit(USAGE_EXIT_STATUS)
   }
+  return read
 }
 
 /** parseArgs' messages span several lines or sentences; the first says what is wrong. */
@@ -49,7 +69,12 @@ function parseArgsMessage(error: Error): string {
   return sentence.replace(/\.$/, '')
 }
 
+/** A usage error as the one line (newline included) that goes to standard error. */
+export function usageErrorLine(program: string, message: string): string {
+  return `${program}: ${message} (${program} --help lists the options)\n`
+}
+
 export function exitWithUsageError(program: string, message: string): never {
-  process.stderr.write(`${program}: ${message} (${program} --help lists the options)\n`)
+  process.stderr.write(usageErrorLine(program, message))
   process.exit(USAGE_EXIT_STATUS)
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
-import { exitWithUsageError, parseCommandLine } from './command-line'
+import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
 
 const USAGE = `usage: npm run -s referee -- replay FILE
        npm run -s referee -- odds FILE
@@ -20,14 +20,32 @@ function readInput(file: string): Buffer {
   return file === '-' ? readFileSync(0) : readFileSync(file)
 }
 
+/** What is wrong with a command line whose flags parsed, or null when it can run. */
+function commandProblem(positionals: string[]): string | null {
+  const [command, file] = positionals
+  if (command === undefined) return 'a command is needed, replay or odds'
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay and odds`
+  if (file === undefined) return `${command} needs a FILE, or - for standard input`
+  if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
+  return null
+}
+
 function main(argv: string[]): number {
-  const { positionals } = parseCommandLine('referee', USAGE, argv, {}, true)
-  const [command, file, ...rest] = positionals
-  if (command !== 'replay' && command !== 'odds') {
-    exitWithUsageError('referee', command === undefined ? 'a command is needed, replay or odds' : `unknown command '${command}', the commands are replay and odds`)
+  const read = readCommandLine('referee', USAGE, argv, {}, true)
+  if (read.kind === 'help') {
+    process.stdout.write(read.text)
+    return 0
   }
-  if (file === undefined) exitWithUsageError('referee', `${command} needs a FILE, or - for standard input`)
-  if (rest.length > 0) exitWithUsageError('referee', `${command} takes one FILE, not ${positionals.length - 1}`)
+  if (read.kind === 'error') {
+    process.stderr.write(read.line)
+    return USAGE_EXIT_STATUS
+  }
+  const problem = commandProblem(read.positionals)
+  if (problem !== null) {
+    process.stderr.write(usageErrorLine('referee', problem))
+    return USAGE_EXIT_STATUS
+  }
+  const [command, file] = read.positionals
   let bytes: Buffer
   try {
     bytes = readInput(file)
