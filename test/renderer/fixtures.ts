@@ -26,26 +26,26 @@ export class FakeTableApi implements TableApi {
     this.state = state
   }
 
-  getState = vi.fn(async (): Promise<TableState> => this.state)
+  getState = vi.fn(async (): Promise<Outcome<{ state: TableState }>> => ({ ok: true, state: this.state }))
   newGame = vi.fn(async (_setup: GameSetup): Promise<Outcome> => ok)
   submit = vi.fn(async (_move: Move): Promise<Outcome> => ok)
   keypad = vi.fn(async (_key: KeypadKey): Promise<Outcome> => ok)
   rollVirtual = vi.fn(async (): Promise<Outcome> => ok)
   undo = vi.fn(async (): Promise<Outcome> => ok)
   abandon = vi.fn(async (): Promise<Outcome> => ok)
-  exportRecord = vi.fn(async (): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> => ({
+  exportRecord = vi.fn(async (): Promise<Outcome<{ record: string; fileName: string }>> => ({
     ok: true,
     record: '{"game":"foursies","players":["Ann","Bob"]}\n',
     fileName: 'foursies.jsonl'
   }))
   importRecord = vi.fn(async (_text: string): Promise<Outcome> => ok)
-  listHistory = vi.fn(async (): Promise<HistoryEntry[]> => [])
-  openHistory = vi.fn(async (_id: string): Promise<HistoryGame | { error: string }> => ({ error: 'not found' }))
+  listHistory = vi.fn(async (): Promise<Outcome<{ games: HistoryEntry[] }>> => ({ ok: true, games: [] }))
+  openHistory = vi.fn(async (_id: string): Promise<Outcome<{ game: HistoryGame }>> => ({ ok: false, error: 'not found' }))
   setSharing = vi.fn(async (_enabled: boolean): Promise<Outcome> => ok)
   setShowOdds = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
-  listDisplays = vi.fn(async (): Promise<DisplayInfo[]> => [])
+  listDisplays = vi.fn(async (): Promise<Outcome<{ displays: DisplayInfo[] }>> => ({ ok: true, displays: [] }))
   showScoreboard = vi.fn(async (_displayId: number | null): Promise<Outcome> => ok)
-  listPorts = vi.fn(async (): Promise<PortView[]> => this.state.devices?.ports ?? [])
+  listPorts = vi.fn(async (): Promise<Outcome<{ ports: PortView[] }>> => ({ ok: true, ports: this.state.devices?.ports ?? [] }))
   connectDevice = vi.fn(async (_path: string): Promise<Outcome> => ok)
   disconnectDevice = vi.fn(async (_serial: string): Promise<Outcome> => ok)
   identifyDie = vi.fn(async (_serial: string, _dieId: string): Promise<Outcome> => ok)
