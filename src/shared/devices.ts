@@ -65,6 +65,8 @@ export interface DieView {
   throwNo: number | null
   /** Takes part in throws (true for every die of a newly seen device; remembered per serial and die). */
   inGame: boolean
+  /** Why the die can never be in the game (a d20 where the games use six-sided dice), else absent. */
+  refused?: string
 }
 
 /** A die in the game when a game started (record header `meta.dice`). */
@@ -94,6 +96,12 @@ export type DropReason =
   | 'behind'
   /** Anything before the device's hello (boot noise). */
   | 'before-hello'
+  /** Ahead of the sequence and never continued (noise that passed the checksum), or a hello that does not fit. */
+  | 'out-of-sequence'
+  /** About a die the device's hello did not list. */
+  | 'unknown-die'
+  /** A key or typed value from a device whose hello declared no keypad. */
+  | 'no-keypad'
 
 export const DROP_REASONS: readonly DropReason[] = [
   'too-long',
@@ -105,7 +113,10 @@ export const DROP_REASONS: readonly DropReason[] = [
   'bad-field',
   'duplicate',
   'behind',
-  'before-hello'
+  'before-hello',
+  'out-of-sequence',
+  'unknown-die',
+  'no-keypad'
 ]
 
 export interface DeviceView {
@@ -259,6 +270,14 @@ export class ThrowAssembler {
     if (!inGame) this.open.delete(k.key)
   }
 
+  /** A die that left its device's list: out of the open throw, and forgotten. */
+  forget(device: string, die: string): void {
+    const key = dieKey(device, die)
+    this.known.delete(key)
+    this.open.delete(key)
+    this.lastCounted.delete(key)
+  }
+
   /** Whether a die takes part in throws (unknown dice do). */
   isInGame(device: string, die: string): boolean {
     return this.known.get(dieKey(device, die))?.inGame ?? true
@@ -290,6 +309,9 @@ export class ThrowAssembler {
     const k = this.die(device, die)
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
+    // A throw already seen (re-sent by the transport) or older: not a new throw.
+    const ref = o ? o.throwNo : k.throwNo
+    if (ref !== null && (throwNo === ref || !isNewer(throwNo, ref))) return
     this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
     k.throwNo = throwNo
     k.face = null

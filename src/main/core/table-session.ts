@@ -170,7 +170,8 @@ export class TableSession {
     return this.changed()
   }
 
-  keypad(key: KeypadKey): Outcome {
+  /** A keypad key; `from` names a device keypad (its undo is logged with the device). */
+  keypad(key: KeypadKey, from?: string): Outcome {
     if (!this.game) return this.refuse('Start a game first')
     const action = pressKey(this.keypadBuffer, key, offerOf(this.game))
     switch (action.type) {
@@ -182,7 +183,7 @@ export class TableSession {
         return this.changed()
       case 'undo':
         this.keypadBuffer = ''
-        return this.undo()
+        return this.undo(from)
       case 'move':
         return this.submit(action.move)
     }
@@ -197,7 +198,7 @@ export class TableSession {
     return this.submit({ roll: values })
   }
 
-  undo(): Outcome {
+  undo(from?: string): Outcome {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
@@ -208,7 +209,10 @@ export class TableSession {
     this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
     this.announcement = null
     this.keypadBuffer = ''
-    return this.changed('Undone: the last line is taken back', 'info')
+    if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
+    const text = `Undone from ${from}: the last line is taken back`
+    this.log.push({ line: previous.moves.length, text, kind: 'undo' })
+    return this.changed(text, 'info')
   }
 
   /** Puts the current game in the history, finished or not, and clears the table. */

@@ -207,6 +207,7 @@ export class DeviceManager {
     if (!device) return { ok: false, error: `No device ${id}` }
     const die = device.dice.get(dieId)
     if (!die || !device.hello) return { ok: false, error: `${this.deviceName(device)} has no die ${dieId}` }
+    if (inGame && die.refused) return { ok: false, error: die.refused }
     if (die.inGame === inGame) return { ok: true }
     die.inGame = inGame
     const serial = device.hello.serial
@@ -392,8 +393,13 @@ export class DeviceManager {
     }
     const old = device.dice
     device.dice = new Map()
+    // Dice that left the hub's list leave the open throw and are forgotten.
+    for (const id of old.keys()) if (!dice.some((d) => d.die === id)) this.assembler.forget(hello.serial, id)
+    const wrongKind: string[] = []
     dice.forEach((d, i) => {
       const before = old.get(d.die)
+      const refused = d.sides === 6 ? undefined : `Die ${dieName(d.die, d.colour, d.label)} is a d${d.sides}: the games use six-sided dice, so it is not used`
+      if (refused) wrongKind.push(refused)
       device.dice.set(d.die, {
         id: d.die,
         sides: d.sides,
@@ -403,13 +409,15 @@ export class DeviceManager {
         face: before?.face ?? null,
         battery: before?.battery ?? null,
         throwNo: before?.throwNo ?? null,
-        inGame: this.assignments.get(dieKey(hello.serial, d.die)) ?? true
+        inGame: refused ? false : (this.assignments.get(dieKey(hello.serial, d.die)) ?? true),
+        ...(refused ? { refused } : {})
       })
       this.assembler.register(hello.serial, d.die, device.order * 1000 + i, dieName(d.die, d.colour, d.label))
       this.assembler.setInGame(hello.serial, d.die, device.dice.get(d.die)!.inGame)
     })
     const what = [dice.length > 0 ? `${dice.length} ${dice.length === 1 ? 'die' : 'dice'}` : null, hello.keypad ? 'keypad' : null].filter(Boolean).join(' and ')
     this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
+    if (wrongKind.length > 0) this.session.notify(wrongKind.join('. '), 'warning')
   }
 
   // ------------------------------------------------------------------ messages
@@ -417,6 +425,17 @@ export class DeviceManager {
   private onMessage(device: ManagedDevice, m: DeviceMessage): void {
     const serial = device.id
     const die = 'die' in m && m.type !== 'error' ? device.dice.get(m.die) : undefined
+    if ('die' in m && m.type !== 'error' && m.type !== 'die' && !die) {
+      // Not in the hello's list: never followed (noise could otherwise grow the list without end).
+      device.conn?.count('unknown-die')
+      return this.changed()
+    }
+    if ((m.type === 'key' || m.type === 'typed') && !device.hello?.keypad) {
+      device.conn?.count('no-keypad')
+      const what = m.type === 'key' ? `key "${m.key}"` : `typed "${m.value}"`
+      this.session.notify(`${this.deviceName(device)} declared no keypad: its ${what} is ignored`, 'warning')
+      return
+    }
     switch (m.type) {
       case 'rolling':
         if (die) Object.assign(die, { status: 'rolling', face: null, throwNo: m.throw })
@@ -470,7 +489,7 @@ export class DeviceManager {
           this.session.notify(`Keypad key "${m.key}" means nothing here`, 'warning')
           return
         }
-        this.session.keypad(key as KeypadKey)
+        this.session.keypad(key as KeypadKey, `the keypad of ${this.deviceName(device)}`)
         return
       }
       case 'typed': {
@@ -481,7 +500,7 @@ export class DeviceManager {
           this.session.notify(`Typed "${m.value}" on the keypad: type die faces 1-6, or * + - /`, 'warning')
           return
         }
-        for (const key of keys) if (!this.session.keypad(key as KeypadKey).ok) break
+        for (const key of keys) if (!this.session.keypad(key as KeypadKey, `the keypad of ${this.deviceName(device)}`).ok) break
         return
       }
       case 'hello':
@@ -494,7 +513,7 @@ export class DeviceManager {
   private onDeviceError(device: ManagedDevice, code: string, dieId: string | null, text: string): void {
     const die = dieId ? device.dice.get(dieId) : undefined
     if (code === 'die-lost' && die) die.status = 'offline'
-    if (code === 'die-back' || code === 'overflow') device.conn?.send({ type: 'state-request' })
+    if (code === 'die-back' || code === 'overflow') device.conn?.requestSnapshot()
     if (code === 'die-back') return this.changed()
     const who = dieId ? `die ${dieName(dieId, die?.colour ?? null, die?.label ?? '')}` : this.deviceName(device)
     this.session.notify(`${who}: ${code}${text ? ` (${text})` : ''}`, code === 'bad-command' ? 'info' : 'warning')
