@@ -2,9 +2,9 @@
 // WebSocket. Screens show `TableState` and send requests; main owns the game and the rules.
 import type { GameId, Move, Offer, Summary, TableView } from './engine/types'
 import type { Odds } from './odds'
-import type { DevicesView, PortView } from './devices'
+import type { DevicesView, PortView, SmartDiceView } from './devices'
 
-export type { DevicesView, PortView } from './devices'
+export type { DevicesView, PortView, SmartDiceView } from './devices'
 
 export interface GameSetup {
   game: GameId
@@ -114,6 +114,8 @@ export interface TableState {
   sharing: SharingView | null
   /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
   devices: DevicesView | null
+  /** The smart dice against the record: which to throw, which disagree (every screen, the TV too; null without smart dice in the game). */
+  smartDice?: SmartDiceView | null
 }
 
 export type Outcome = { ok: true } | { ok: false; error: string }

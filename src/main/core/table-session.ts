@@ -17,7 +17,7 @@ import type {
   TableMessage,
   TableState
 } from '../../shared/api'
-import type { DevicesView, GameDie } from '../../shared/devices'
+import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { GAMES } from '../../shared/engine'
@@ -76,6 +76,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the device manager: the smart dice against the record (shown by every screen). */
+  smartDiceView: () => SmartDiceView | null = () => null
   /** Set by the device manager: the smart dice in the game, written into a new game's `meta.dice`. */
   gameDice: () => GameDie[] = () => []
   /** Set by the computer player: what it is doing now, if it acts next. */
@@ -117,7 +119,8 @@ export class TableSession {
       showOdds: this.settings.get().showOdds,
       canControl,
       sharing: sharing && !local ? { ...sharing, pairingCode: null } : sharing,
-      devices: local ? this.devicesView() : null
+      devices: local ? this.devicesView() : null,
+      smartDice: this.smartDiceView()
     }
   }
 
