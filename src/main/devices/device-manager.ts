@@ -670,9 +670,13 @@ export class DeviceManager {
     this.blinkDue()
   }
 
-  /** Lights up the dice that must be thrown (the protocol's blink), once per new set of dice. */
+  /**
+   * Lights up the dice that must be thrown (the protocol's blink), once per new set of dice; not
+   * when every die is due (nothing to find).
+   */
   private blinkDue(): void {
-    const due = this.plan.count > 0 ? this.plan.due : null
+    const all = this.gameDice().length
+    const due = this.plan.count > 0 && this.plan.due && this.plan.due.length < all ? this.plan.due : null
     const mark = due ? due.join(',') + `#${this.session.currentGame?.moves.length ?? 0}` : ''
     if (mark === this.lastBlink) return
     this.lastBlink = mark
