@@ -4,6 +4,7 @@ import { ComputerPlayer } from '../main/core/computer-player'
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { DataFolderInUseError, lockDataFolder } from '../main/core/data-lock'
 import { RecordStore } from '../main/core/record-store'
 import { SettingsStore } from '../main/core/settings'
 import { TableServer } from '../main/core/table-server'
@@ -65,6 +66,7 @@ function newestChange(path: string): number {
 
 async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2))
+  lockDataFolder(args.dataDir, 'the headless host (npm run table)')
   const index = join(args.rendererDir, 'index.html')
   const sources = Math.max(newestChange(join(ROOT, 'src', 'renderer')), newestChange(join(ROOT, 'src', 'shared')))
   if (!existsSync(index) || statSync(index).mtimeMs < sources) {
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  process.stderr.write(`${error.message}\n\n${USAGE}\n`)
+  if (error instanceof DataFolderInUseError) process.stderr.write(`${error.message}\n`)
+  else process.stderr.write(`${error.message}\n\n${USAGE}\n`)
   process.exit(1)
 })
