@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { indexHtmlPolicyTag } from './src/shared/content-security-policy'
 
 export default defineConfig({
   main: {
@@ -21,6 +22,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
     },
-    plugins: [vue()]
+    plugins: [vue(), indexHtmlPolicyTag]
   }
 })

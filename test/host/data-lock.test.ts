@@ -98,24 +98,22 @@ describe('two headless hosts on one data folder', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-lock-'))
     const crashed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
     writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: Number(crashed.stdout), host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
-    const starts = [startHost(dataDir), runHost(dataDir)]
-    const [started, other] = await Promise.allSettled(starts)
-    // One of the two holds the folder; the other refused it naming the one that holds it.
-    const running = started.status === 'fulfilled' ? started.value : null
-    try {
-      const holder = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }
-      if (running) {
-        expect(holder.pid).toBe(running.process.pid)
-        expect(other.status === 'fulfilled' && other.value.code).toBe(1)
-        expect(other.status === 'fulfilled' && other.value.output).toContain(`(process ${holder.pid} on`)
-      } else {
-        // The plain run won the folder (and is still serving): the host started to wait for its address refused.
-        expect(started.status === 'rejected' && String(started.reason)).toContain(`(process ${holder.pid} on`)
-      }
-    } finally {
-      await running?.stop()
-      if (!running) process.kill(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid, 'SIGTERM')
-      await Promise.allSettled(starts)
+    const starting = startHost(dataDir)
+    const plain = runHost(dataDir)
+    const [started] = await Promise.allSettled([starting])
+    const holder = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }
+    if (started.status === 'fulfilled') {
+      // The host waited for took the folder; the other one refused it, naming the holder.
+      const other = await plain
+      await started.value.stop()
+      expect(holder.pid).toBe(started.value.process.pid)
+      expect(other.code).toBe(1)
+      expect(other.output).toContain(`(process ${holder.pid} on`)
+    } else {
+      // The other one took the folder (and is serving): the host waited for refused it.
+      process.kill(holder.pid, 'SIGTERM')
+      expect((await plain).code).toBe(0)
+      expect(String(started.reason)).toContain(`(process ${holder.pid} on`)
     }
   })
 })
