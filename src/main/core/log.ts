@@ -13,6 +13,7 @@ const OLD_LOG_FILES_KEPT = 4
 
 /** Where the program logs. Silent until startLogging (the tests, the referee command). */
 export let log: Logger = pino({ level: 'silent' })
+let logFile: { destroy(): void } | null = null
 
 export interface LoggingOptions {
   /** The data folder; the log goes to its `logs/` folder. */
@@ -36,12 +37,31 @@ export async function startLogging(options: LoggingOptions): Promise<string> {
     symlink: true,
     sync: true
   })
+  // A full or vanished disk must not take the program down through its log: say so once, go on.
+  let failed = false
+  file.on('error', (error: NodeJS.ErrnoException) => {
+    if (!failed) process.stderr.write(`Dice Referee: the log file in ${folder} cannot be written (${error.code ?? error.message}); logging there stops.\n`)
+    failed = true
+  })
   const streams: pino.StreamEntry[] = [{ level, stream: file }]
   if (options.toStandardError) streams.push({ level, stream: pino.destination({ fd: 2, sync: true }) })
   log = pino({ level, timestamp: pino.stdTimeFunctions.isoTime }, pino.multistream(streams))
-  // A monitor: logs the exception and leaves what happens next (exit, Electron's dialog) as it was.
-  process.on('uncaughtExceptionMonitor', (error, origin) => log.fatal({ err: error, origin }, 'uncaught exception'))
+  logFile = file
+  process.on('uncaughtExceptionMonitor', logUncaught)
   return join(folder, 'current.log')
+}
+
+/** Closes the log file (the log is silent again). */
+export function stopLogging(): void {
+  process.off('uncaughtExceptionMonitor', logUncaught)
+  log = pino({ level: 'silent' })
+  logFile?.destroy()
+  logFile = null
+}
+
+/** A monitor: logs the exception and leaves what happens next (exit, Electron's dialog) as it was. */
+function logUncaught(error: Error, origin: string): void {
+  log.fatal({ err: error, origin }, 'uncaught exception')
 }
 
 /** Logs what the session tells the screens went wrong: refused moves, device errors, failed saves. */

@@ -13,5 +13,5 @@ declare module 'pino-roll' {
     limit?: { count?: number; removeOtherLogFiles?: boolean }
   }
 
-  export default function build(options: PinoRollOptions): Promise<DestinationStream & { end(): void; flushSync(): void }>
+  export default function build(options: PinoRollOptions): Promise<DestinationStream & { end(): void; destroy(): void; flushSync(): void; on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): void }>
 }
