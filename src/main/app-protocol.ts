@@ -4,6 +4,7 @@
 import { protocol, type IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
+import type { SharingView } from '../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy'
 import { CONTENT_TYPES } from './core/table-server'
 
@@ -70,4 +71,12 @@ export function isFromAppMainFrame(event: Pick<IpcMainInvokeEvent, 'senderFrame'
   }
   if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST) return true
   return devServerUrl !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === new URL(devServerUrl).origin
+}
+
+/**
+ * The allow-list of shell.openExternal: the addresses this table itself shares on the LAN (the
+ * scoreboard for a TV), exactly as offered while sharing is on. Nothing else leaves the app.
+ */
+export function mayOpenInBrowser(url: string, sharing: SharingView | null): boolean {
+  return sharing?.enabled === true && sharing.urls.includes(url) && /^https?:\/\//.test(url)
 }

@@ -4,7 +4,7 @@ import { ComputerPlayer } from './core/computer-player'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
 import type { ApiMethod, DisplayInfo, Outcome } from '../shared/api'
-import { appUrl, isFromAppMainFrame, registerAppScheme, serveAppScheme } from './app-protocol'
+import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { DataFolderInUseError, lockDataFolder } from './core/data-lock'
 import { dispatch, RequestError, type Caller } from './core/dispatch'
 import { log, logSessionMessages, startLogging } from './core/log'
@@ -55,7 +55,7 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
     }
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (mayOpenInBrowser(url)) void shell.openExternal(url)
+    if (mayOpenInBrowser(url, session.snapshot(true).sharing)) void shell.openExternal(url)
     else log.warn({ url }, 'refused to open a window')
     return { action: 'deny' }
   })
@@ -65,14 +65,6 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
     event.preventDefault()
   })
   return window
-}
-
-/**
- * The allow-list of shell.openExternal: the addresses this table itself shares on the LAN (the
- * scoreboard for a TV), exactly as offered. Nothing else leaves the app.
- */
-function mayOpenInBrowser(url: string): boolean {
-  return session.snapshot(true).sharing?.urls.includes(url) ?? false
 }
 
 function pushState(): void {

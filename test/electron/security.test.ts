@@ -6,7 +6,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
-import { appResponse } from '../../src/main/app-protocol'
+import { appResponse, mayOpenInBrowser } from '../../src/main/app-protocol'
 
 vi.mock('electron', () => import('./fake-electron'))
 const { fake, shellStarted } = await import('./fake-electron')
@@ -115,6 +115,18 @@ describe('Electron security checklist (packaged app)', () => {
     }
     // Sharing is off: the allow-list (this table's LAN addresses) is empty, so nothing was opened.
     expect(fake.opened).toEqual([])
+  })
+
+  it('15: the allow-list is exactly the addresses the table shares, while it shares them', () => {
+    const url = 'http://192.168.1.20:5858/scoreboard'
+    const sharing = { enabled: true, urls: [url], pairingCode: '123456', qrSvg: null }
+    expect(mayOpenInBrowser(url, sharing)).toBe(true)
+    expect(mayOpenInBrowser(url, { ...sharing, enabled: false })).toBe(false)
+    expect(mayOpenInBrowser(url, null)).toBe(false)
+    for (const other of [`${url}?x=1`, 'http://192.168.1.20:5858/', 'https://example.com/', 'file:///etc/passwd']) {
+      expect(mayOpenInBrowser(other, sharing), other).toBe(false)
+    }
+    expect(mayOpenInBrowser('javascript:alert(1)', { ...sharing, urls: ['javascript:alert(1)'] })).toBe(false)
   })
 
   it('11, 12: refuses to attach any <webview>', () => {
