@@ -202,7 +202,8 @@ void app.whenReady().then(async () => {
   if (!isFirstInstance) return
   const dataDir = join(app.getPath('userData'), 'games')
   try {
-    lockDataFolder(dataDir, 'the Dice Referee app')
+    const lock = lockDataFolder(dataDir, 'the Dice Referee app')
+    app.on('will-quit', () => lock.release())
   } catch (error) {
     if (!(error instanceof DataFolderInUseError)) throw error
     dialog.showErrorBox('Dice Referee cannot open its games', error.message)

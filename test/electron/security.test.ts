@@ -1,7 +1,7 @@
 // Electron's security checklist, item by item, on the packaged app's shell with a stand-in
 // Electron (docs/security.md lists the items and points here). Fuses: test/packaging; the
 // preload's API: test/electron/preload.test.ts; the CSP in the built page: test/host/logging.test.ts.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -170,6 +170,14 @@ describe('the packaged app', () => {
       host: hostname(),
       program: 'the Dice Referee app'
     })
+  })
+
+  it('gives the data folder back when it quits', () => {
+    const lock = join(fake.userData, 'games', 'dice-referee.lock')
+    const held = readFileSync(lock, 'utf8')
+    fake.appEvents.emit('will-quit', {})
+    expect(existsSync(lock)).toBe(false)
+    writeFileSync(lock, held) // still running here: hold it again for the tests after this one
   })
 
   it('a crashed screen is logged and loaded again, but not over and over', () => {
