@@ -3,10 +3,10 @@
 import { ComputerPlayer } from './core/computer-player'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
-import type { ApiMethod, DisplayInfo, Outcome } from '../shared/api'
+import type { DisplayInfo, Outcome } from '../shared/api'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { DataFolderInUseError, lockDataFolder } from './core/data-lock'
-import { dispatch, RequestError, type Caller } from './core/dispatch'
+import { dispatch, type Caller } from './core/dispatch'
 import { log, logSessionMessages, startLogging } from './core/log'
 import { RecordStore } from './core/record-store'
 import { SettingsStore } from './core/settings'
@@ -242,12 +242,8 @@ void app.whenReady().then(async () => {
     }
     log.debug({ method }, 'request')
     try {
-      return await dispatch(session, caller, method as ApiMethod, args)
+      return await dispatch(session, caller, method, args)
     } catch (error) {
-      if (error instanceof RequestError) {
-        log.warn({ method, reason: error.message }, 'refused a request')
-        return { ok: false, error: error.message }
-      }
       log.error({ method, err: error }, 'a request failed')
       throw error
     }

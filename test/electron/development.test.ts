@@ -27,8 +27,8 @@ describe('the shell in development', () => {
   })
 
   it('answers the dev server’s exact origin and app://, nothing else', async () => {
-    expect(await call('http://localhost:5173/#/scoreboard')).toMatchObject({ canControl: true })
-    expect(await call('app://dice-referee/index.html')).toMatchObject({ canControl: true })
+    expect(await call('http://localhost:5173/#/scoreboard')).toMatchObject({ ok: true, state: { canControl: true } })
+    expect(await call('app://dice-referee/index.html')).toMatchObject({ ok: true, state: { canControl: true } })
     await expect(call('http://localhost:5174/')).rejects.toThrow('refused')
     await expect(call('http://127.0.0.1:5173/')).rejects.toThrow('refused')
   })

@@ -90,8 +90,8 @@ describe('Electron security checklist (packaged app)', () => {
   })
 
   it('17: answers IPC only from the main frame of its own origin app://dice-referee', async () => {
-    expect(await call(frame('app://dice-referee/index.html'), 'getState')).toMatchObject({ canControl: true })
-    expect(await call(frame('app://dice-referee/index.html#/scoreboard'), 'getState')).toMatchObject({ canControl: true })
+    expect(await call(frame('app://dice-referee/index.html'), 'getState')).toMatchObject({ ok: true, state: { canControl: true } })
+    expect(await call(frame('app://dice-referee/index.html#/scoreboard'), 'getState')).toMatchObject({ ok: true, state: { canControl: true } })
     for (const refused of [
       frame('app://dice-referee/index.html', { url: 'app://dice-referee/index.html', parent: null }), // a subframe
       frame('app://evil/index.html'),

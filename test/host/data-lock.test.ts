@@ -84,7 +84,7 @@ describe('two headless hosts on one data folder', () => {
     const third = await startHost(dataDir)
     try {
       expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
-      const state = (await callHost(third, 'getState')) as { message: { text: string } }
+      const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
       expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} lines)`)
       expect(await callHost(third, 'rollVirtual')).toEqual({ ok: true })
       expect(replayText(recordOf(dataDir)).ok).toBe(true)

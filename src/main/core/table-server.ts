@@ -9,9 +9,9 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { ApiMethod, Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
+import type { Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
-import { dispatch, RequestError, type Caller, type DisplayControl } from './dispatch'
+import { dispatch, type Caller, type DisplayControl } from './dispatch'
 import { log } from './log'
 import type { TableSession } from './table-session'
 
@@ -222,17 +222,11 @@ export class TableServer {
     }
     log.debug({ method, lan: client.lan }, 'request')
     try {
-      const result = await dispatch(this.options.session, caller, method as ApiMethod, args)
-      this.send(client, { id, result })
+      // A refused request answers like a refused move ({ ok: false, error }), as over Electron's IPC.
+      this.send(client, { id, result: await dispatch(this.options.session, caller, method, args) })
     } catch (error) {
-      // A refused request answers like a refused move, the same as over Electron's IPC.
-      if (error instanceof RequestError) {
-        log.warn({ method, lan: client.lan, reason: error.message }, 'refused a request')
-        this.send(client, { id, result: { ok: false, error: error.message } })
-      } else {
-        log.error({ method, err: error }, 'a request failed')
-        this.send(client, { id, error: `internal error: ${(error as Error).message}` })
-      }
+      log.error({ method, err: error }, 'a request failed')
+      this.send(client, { id, error: `internal error: ${(error as Error).message}` })
     }
   }
 
