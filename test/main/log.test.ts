@@ -1,7 +1,7 @@
 // The log in the core: what the screens are told went wrong (a save the disk refused, a device's
 // error) is logged with its time, and a log on a full disk does not take the program down.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ const lines = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as { level: number; time: string; msg: string; message?: string })
+    .map((line) => JSON.parse(line) as { level: number; time: string; msg: string; message?: string; i?: number })
 
 const mounts: string[] = []
 afterAll(async () => {
@@ -43,6 +43,25 @@ describe('the log', () => {
     ])
     for (const line of logged) expect(Date.parse(line.time)).toBeGreaterThan(Date.parse('2020-01-01'))
     stopLogging()
+  })
+
+  it('rolls the file over at its size and keeps only the newest files', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    const current = await startLogging({ dataDir, verbose: false, toStandardError: false, rotation: { size: '4k', filesKept: 3 } })
+    // Lines logged over time, as a program does: the file rolls over between them.
+    for (let i = 0; i < 400; i++) {
+      log.info({ i, detail: 'x'.repeat(80) }, 'a line')
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100)) // the last old files are removed
+    stopLogging()
+    const files = readdirSync(join(dataDir, 'logs')).filter((name) => /^dice-referee\.\d+\.log$/.test(name))
+    const numbers = files.map((name) => Number(name.split('.')[1])).sort((a, b) => a - b)
+    expect(numbers.length).toBe(3)
+    expect(numbers[2]).toBeGreaterThan(5) // 400 lines of ~150 bytes make well over 5 files of 4 kB
+    expect(realpathSync(current)).toBe(join(realpathSync(join(dataDir, 'logs')), `dice-referee.${numbers[2]}.log`))
+    const last = lines(current).at(-1)!
+    expect(last).toMatchObject({ msg: 'a line', i: 399 })
   })
 
   it('on a full disk (tmpfs) says once that it cannot write, and the program goes on', async () => {

@@ -8,8 +8,8 @@ import type { TableSession } from './table-session'
 
 /** The log folder inside the data folder; `current.log` there links to the file being written. */
 export const LOG_FOLDER = 'logs'
-const LOG_FILE_SIZE = '5m'
-const OLD_LOG_FILES_KEPT = 4
+/** A log file is rolled over at this size; the newest files are kept (the one written included). */
+export const LOG_ROTATION = { size: '5m', filesKept: 5 }
 
 /** Where the program logs. Silent until startLogging (the tests, the referee command). */
 export let log: Logger = pino({ level: 'silent' })
@@ -22,17 +22,20 @@ export interface LoggingOptions {
   verbose: boolean
   /** Also write to standard error (the headless host). */
   toStandardError: boolean
+  rotation?: { size: string; filesKept: number }
 }
 
 /** Starts logging to the data folder's log (and standard error); returns the path of the current log. */
 export async function startLogging(options: LoggingOptions): Promise<string> {
   const folder = join(options.dataDir, LOG_FOLDER)
   const level = options.verbose ? 'debug' : 'info'
+  const rotation = options.rotation ?? LOG_ROTATION
   // Written synchronously: the lines before a crash are the ones that matter.
   const file = await roll({
     file: join(folder, 'dice-referee'),
-    size: LOG_FILE_SIZE,
-    limit: { count: OLD_LOG_FILES_KEPT, removeOtherLogFiles: true },
+    size: rotation.size,
+    // With removeOtherLogFiles, pino-roll's count is every file kept, the one being written included.
+    limit: { count: rotation.filesKept, removeOtherLogFiles: true },
     mkdir: true,
     symlink: true,
     sync: true
