@@ -4,6 +4,8 @@ import { ComputerPlayer } from '../main/core/computer-player'
 import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { DataFolderInUseError, lockDataFolder } from '../main/core/data-lock'
+import { log, logSessionMessages, startLogging } from '../main/core/log'
 import { RecordStore } from '../main/core/record-store'
 import { SettingsStore } from '../main/core/settings'
 import { TableServer } from '../main/core/table-server'
@@ -18,15 +20,17 @@ interface HostArguments {
   share: boolean
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
   serial: string[]
+  verbose: boolean
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]...
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
                 /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\`
+  --verbose     log every request too (the log goes to standard error and DIR/logs/)
   --help, -h    print this and exit`
 
 function parseArguments(argv: string[]): HostArguments {
@@ -34,7 +38,8 @@ function parseArguments(argv: string[]): HostArguments {
     port: { type: 'string' },
     data: { type: 'string' },
     share: { type: 'boolean' },
-    serial: { type: 'string', multiple: true }
+    serial: { type: 'string', multiple: true },
+    verbose: { type: 'boolean' }
   })
   const port = values.port === undefined ? 5858 : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) exitWithUsageError('table', '--port takes a number from 0 to 65535')
@@ -42,16 +47,21 @@ function parseArguments(argv: string[]): HostArguments {
     port,
     dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
     share: values.share ?? false,
-    serial: values.serial ?? []
+    serial: values.serial ?? [],
+    verbose: values.verbose ?? false
   }
 }
 
 async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2))
+  const lock = lockDataFolder(args.dataDir, 'the headless host (npm run table)')
+  const logFile = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true })
+  log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt }, 'headless host starting')
   await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'))
   mkdirSync(args.dataDir, { recursive: true })
   const settings = new SettingsStore(args.dataDir)
   const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
+  logSessionMessages(session)
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
   await server.start()
   if (args.share) await server.setSharing(true)
@@ -61,9 +71,11 @@ async function main(): Promise<void> {
   for (const path of args.serial) {
     const outcome = await devices.connect(path)
     process.stdout.write(outcome.ok ? `Serial device on ${path}: waiting for its hello\n` : `Serial device on ${path}: ${outcome.error}\n`)
+    if (!outcome.ok) log.warn({ path, reason: outcome.error }, 'a serial device could not be connected')
   }
   process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
+  process.stdout.write(`The log is ${logFile}\n`)
   const stop = (): void => {
     void devices
       .stop()
@@ -75,6 +87,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  process.stderr.write(`table: ${error.message}\n`)
+  process.stderr.write(error instanceof DataFolderInUseError ? `${error.message}\n` : `table: ${error.message}\n`)
   process.exit(1)
 })

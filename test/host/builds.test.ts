@@ -66,13 +66,13 @@ describe('the screens (out/renderer, by electron-vite)', () => {
 
     // A config change with no source change: the screens are built again (the title goes in via a plugin).
     const config = join(copy, 'electron.vite.config.ts')
-    writeFileSync(
-      config,
-      readFileSync(config, 'utf8').replace(
-        'plugins: [vue()]',
-        "plugins: [vue(), { name: 'probe', transformIndexHtml: (html: string) => html.replace('</head>', '<meta name=\"probe\"></head>') }]"
-      )
+    const original = readFileSync(config, 'utf8')
+    const changed = original.replace(
+      'plugins: [vue()',
+      "plugins: [{ name: 'probe', transformIndexHtml: (html: string) => html.replace('</head>', '<meta name=\"probe\"></head>') }, vue()"
     )
+    expect(changed).not.toBe(original)
+    writeFileSync(config, changed)
     expect(isRendererCurrent(copy)).toBe(false)
     expect(await ensureRendererBuilt(copy)).toBe(true)
     expect(readFileSync(join(copy, 'out', 'renderer', 'index.html'), 'utf8')).toContain('<meta name="probe">')
