@@ -74,10 +74,27 @@ export interface ReplayOptions {
    * that has no line end is dropped (and reported as `truncatedTail`) instead of refusing the record.
    */
   tolerateTruncatedTail?: boolean
+  /** Called after each move is applied, with its index and what happened (a log kept on the side). */
+  onMove?: (index: number, events: GameEvent[]) => void
 }
+
+/** How many lines `replayTextInSteps` reads between two pauses. */
+const LINES_PER_STEP = 2000
 
 /** Reads, checks and replays a whole record. The first bad line stops it, with its line number. */
 export function replayText(text: string, options: ReplayOptions = {}): Replayed {
+  const steps = replayTextInSteps(text, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * `replayText` in steps: it pauses (yields) every few thousand lines, so that a caller replaying
+ * a very long record can let other work run between the steps.
+ */
+export function* replayTextInSteps(text: string, options: ReplayOptions = {}): Generator<void, Replayed> {
   const lines = splitRecordLines(text)
   const endsWithNewline = /\n$/.test(text)
   let headerAt = -1
@@ -99,6 +116,7 @@ export function replayText(text: string, options: ReplayOptions = {}): Replayed 
   const moves: RecordedMove[] = []
   let truncatedTail = false
   for (let i = headerAt + 1; i < lines.length; i++) {
+    if ((i - headerAt) % LINES_PER_STEP === 0) yield
     const line = lines[i]
     if (isBlankLine(line)) continue
     const parsed = parseMoveLine(line)
@@ -114,6 +132,7 @@ export function replayText(text: string, options: ReplayOptions = {}): Replayed 
     state = applied.state
     events = applied.events
     moves.push(parsed.value)
+    options.onMove?.(moves.length - 1, applied.events)
   }
   return { ok: true, game: { ...started.value, moves, state }, events, truncatedTail }
 }
