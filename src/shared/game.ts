@@ -79,7 +79,7 @@ export interface ReplayOptions {
 }
 
 /** How many lines `replayTextInSteps` reads between two pauses. */
-const LINES_PER_STEP = 2000
+const LINES_PER_STEP = 500
 
 /** Reads, checks and replays a whole record. The first bad line stops it, with its line number. */
 export function replayText(text: string, options: ReplayOptions = {}): Replayed {
@@ -139,7 +139,21 @@ export function* replayTextInSteps(text: string, options: ReplayOptions = {}): G
 
 /** The record as JSON Lines text, ending with a line end. */
 export function recordText(game: Game): string {
-  return [serializeHeader(game.header), ...game.moves.map(serializeMove)].join('\n') + '\n'
+  const steps = recordTextInSteps(game)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** `recordText` in steps, pausing (yielding) every few thousand lines like `replayTextInSteps`. */
+export function* recordTextInSteps(game: Game): Generator<void, string> {
+  const lines = [serializeHeader(game.header)]
+  for (let i = 0; i < game.moves.length; i++) {
+    if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield
+    lines.push(serializeMove(game.moves[i]))
+  }
+  return lines.join('\n') + '\n'
 }
 
 export function offerOf(game: Game): Offer {

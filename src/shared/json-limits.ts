@@ -8,27 +8,36 @@
  * found, or `limit + 1` when the text goes deeper than `limit`.
  */
 export function jsonNesting(text: string, limit: number): number {
+  const structure = /["[\]{}]/g
   let depth = 0
   let deepest = 0
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code === 34 /* " */) {
-      for (i++; i < text.length; i++) {
-        const inner = text.charCodeAt(i)
-        if (inner === 92 /* \ */) i++
-        else if (inner === 34) break
-      }
-    } else if (code === 91 /* [ */ || code === 123 /* { */) {
+  for (let found = structure.exec(text); found !== null; found = structure.exec(text)) {
+    const char = found[0]
+    if (char === '"') {
+      const end = closingQuote(text, structure.lastIndex)
+      if (end < 0) break
+      structure.lastIndex = end + 1
+    } else if (char === '[' || char === '{') {
       depth++
       if (depth > deepest) {
         deepest = depth
         if (deepest > limit) return limit + 1
       }
-    } else if (code === 93 /* ] */ || code === 125 /* } */) {
+    } else {
       depth--
     }
   }
   return deepest
+}
+
+/** Where the string that starts at `from` (after its opening quote) ends: a quote not escaped by a backslash; -1 if none. */
+function closingQuote(text: string, from: number): number {
+  for (let at = text.indexOf('"', from); at >= 0; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0
+    while (text.charCodeAt(at - 1 - backslashes) === 92 /* \ */) backslashes++
+    if (backslashes % 2 === 0) return at
+  }
+  return -1
 }
 
 /** A value in a few words, looking only at its top level (never recursing into it). */

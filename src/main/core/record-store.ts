@@ -18,8 +18,12 @@ import {
   rmSync,
   writeSync
 } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { HistoryEntry } from '../../shared/api'
+
+/** How much of a big record is encoded and written at a time (about a megabyte). */
+const WRITE_SLICE_CHARACTERS = 1 << 20
 
 export class RecordStore {
   readonly currentPath: string
@@ -142,15 +146,59 @@ export class RecordStore {
   }
 
   /**
-   * Makes `text` the current record and, when `archive` is given, moves the record there now to
-   * the history as that entry. All or nothing: the new record is written aside and synced first;
+   * Makes `text` the current record and, when `archive` gives an entry, moves the record there now
+   * to the history as that entry. All or nothing: the new record is written aside and synced first;
    * when any step is refused, the files are as they were and the error is thrown.
    */
-  startCurrent(text: string, archive: HistoryEntry | null): void {
-    this.settle()
-    this.closeCurrent()
+  startCurrent(text: string, archive: () => HistoryEntry | null): void {
     const temporary = `${this.currentPath}.tmp`
     writeSynced(temporary, text)
+    this.installCurrent(temporary, Buffer.byteLength(text, 'utf8'), archive())
+  }
+
+  /**
+   * `startCurrent` for a big record (an import): it is written and synced in the background, a
+   * megabyte at a time, so that the screens are answered meanwhile. `archive` is asked for once
+   * the record is written (the game in progress may have moved on).
+   */
+  async startCurrentInBackground(text: string, archive: () => HistoryEntry | null): Promise<void> {
+    // Its own name: a new game started meanwhile writes `current.jsonl.tmp`.
+    const temporary = `${this.currentPath}.import.tmp`
+    let bytes = 0
+    let file: FileHandle | null = null
+    try {
+      file = await open(temporary, 'w')
+      for (let start = 0; start < text.length; start += WRITE_SLICE_CHARACTERS) {
+        const slice = text.slice(start, start + WRITE_SLICE_CHARACTERS)
+        const buffer = Buffer.from(slice, 'utf8')
+        let done = 0
+        while (done < buffer.length) {
+          const { bytesWritten } = await file.write(buffer, done, buffer.length - done, bytes + done)
+          if (bytesWritten <= 0) throw Object.assign(new Error('no space left on device (short write)'), { code: 'ENOSPC' })
+          done += bytesWritten
+        }
+        bytes += buffer.length
+      }
+      await file.sync()
+      await file.close()
+      file = null
+    } catch (error) {
+      await file?.close().catch(() => undefined)
+      rmSync(temporary, { force: true })
+      throw error
+    }
+    this.installCurrent(temporary, bytes, archive())
+  }
+
+  /** Renames a written and synced record into place, archiving the one there first; undoes the archiving if that fails. */
+  private installCurrent(temporary: string, byteLength: number, archive: HistoryEntry | null): void {
+    try {
+      this.settle()
+    } catch (error) {
+      rmSync(temporary, { force: true })
+      throw error
+    }
+    this.closeCurrent()
     const archiving = archive !== null && existsSync(this.currentPath)
     const archived = archive ? this.historyPath(archive.id) : ''
     try {
@@ -170,7 +218,7 @@ export class RecordStore {
       throw error
     }
     syncFolder(this.dataDir)
-    this.committedLength = Buffer.byteLength(text, 'utf8')
+    this.committedLength = byteLength
     this.tailToCut = false
     if (archive && archiving) this.indexQuietly(archive)
   }

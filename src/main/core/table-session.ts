@@ -28,6 +28,7 @@ import {
   offerOf,
   play,
   recordText,
+  recordTextInSteps,
   replayText,
   replayTextInSteps,
   startGame,
@@ -147,7 +148,7 @@ export class TableSession {
     const started = startGame(header.value)
     if (!started.ok) return this.refuse(started.error)
     try {
-      this.store.startCurrent(`${serializeHeader(header.value)}\n`, this.archiveEntry())
+      this.store.startCurrent(`${serializeHeader(header.value)}\n`, () => this.archiveEntry())
     } catch (error) {
       return this.refuseForDisk(error, 'the new game was not started', 'try again')
     }
@@ -258,20 +259,11 @@ export class TableSession {
     this.importing = true
     try {
       const log = new LogCollector()
-      const steps = replayTextInSteps(text, { onMove: log.onMove })
-      let sliceStart = performance.now()
-      let step = steps.next()
-      while (!step.done) {
-        if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
-          await new Promise((resolve) => setImmediate(resolve))
-          sliceStart = performance.now()
-        }
-        step = steps.next()
-      }
-      const replayed = step.value
+      const replayed = await inSlices(replayTextInSteps(text, { onMove: log.onMove }))
       if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
+      const record = await inSlices(recordTextInSteps(replayed.game))
       try {
-        this.store.startCurrent(recordText(replayed.game), this.archiveEntry())
+        await this.store.startCurrentInBackground(record, () => this.archiveEntry())
       } catch (error) {
         return this.refuseForDisk(error, 'the record was not imported', 'try again')
       }
@@ -547,6 +539,19 @@ function logTail(game: Game): LogEntry[] {
     log.onMove(index, applied.events)
   })
   return log.entries(game)
+}
+
+/** Runs work that pauses now and then (a generator) in slices of a few milliseconds, letting other work run between them. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let sliceStart = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
+  }
 }
 
 /** The byte where line `line` (1-based) of a record starts. */
