@@ -1,7 +1,7 @@
 // Helpers shared by the disk tests and the fault suite: a small real file system (tmpfs) that
 // can be filled up and made read-only, and random legal moves for a game in progress.
 import { execFileSync } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Move } from '../../src/shared/engine/types'
@@ -77,8 +77,9 @@ export function randomMove(game: Game, random: () => number): Move | null {
   return choices.length === 0 ? null : choices[Math.floor(random() * choices.length)]
 }
 
-/** The moves of a record file as the app would read them back (the whole file must be readable). */
+/** The moves of a record file as the app would read them back (the whole file must be readable); none when there is no file. */
 export function movesOnDisk(path: string): string[] {
+  if (!existsSync(path)) return []
   const replayed = replayText(readFileSync(path, 'utf8'))
   if (!replayed.ok) throw new Error(`${path}: line ${replayed.line}: ${replayed.error}`)
   return replayed.game.moves.map((recorded) => JSON.stringify(recorded.move))
