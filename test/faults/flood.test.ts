@@ -13,7 +13,7 @@ import { TableServer } from '../../src/main/core/table-server'
 import { TableSession } from '../../src/main/core/table-session'
 import { randomMoveIn, Screen } from './host-client'
 import { floodRequests, openUnreadSocket } from './raw-socket'
-import { movesOnDisk, seeded } from './support'
+import { answered, movesOnDisk, seeded } from './support'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -63,7 +63,7 @@ describe('fault suite: unread-reply floods', () => {
       const socket = await openUnreadSocket(lan ? '127.0.0.2' : '127.0.0.1', server.port)
       // Fast floods (thousands of requests at once) and paced ones (a few at a time, never read).
       const paced = flood % 3 === 2
-      const sending = floodRequests(socket, 100_000, paced ? 4 : 1000, paced ? 1 : 0)
+      const sending = paced ? floodRequests(socket, 100_000, 4, () => answered(server, socket)) : floodRequests(socket, 100_000, 1000)
       // The table plays on meanwhile, and state pushes go to the flooding screen too.
       await play(10)
       counts.requestsSent += await sending
@@ -92,6 +92,9 @@ describe('fault suite: unread-reply floods', () => {
     player.close()
     await server.stop()
     expect(counts).toMatchObject({ floods: FLOODS, dropped: FLOODS, notDropped: 0, leftBehind: 0, lost: 0, crashed: 0 })
+    // Both bounds were reached: the paced floods by what they left unread, the fast ones by too many at once.
+    expect(server.dropped.unread).toBeGreaterThan(0)
+    expect(server.dropped.flooding).toBeGreaterThan(0)
     expect(after - before).toBeLessThan(20)
   }, 300_000)
 })

@@ -50,11 +50,17 @@ export function openUnreadSocket(host: string, port: number): Promise<Socket> {
 }
 
 /**
- * Writes `count` requests as fast as the socket takes them, `batch` at a time (a pause between
- * batches lets the host answer them); resolves with how many were handed over before the host
- * hung up or stopped taking more.
+ * Writes `count` requests as fast as the socket takes them, `batch` at a time, waiting for
+ * `between` after each batch; resolves with how many were handed over before the host hung up or
+ * stopped taking more.
  */
-export async function floodRequests(socket: Socket, count: number, batch = 1000, pauseMs = 0, method = 'getState'): Promise<number> {
+export async function floodRequests(
+  socket: Socket,
+  count: number,
+  batch = 1000,
+  between: () => Promise<unknown> = () => new Promise((resolve) => setImmediate(resolve)),
+  method = 'getState'
+): Promise<number> {
   let sent = 0
   while (sent < count) {
     if (socket.destroyed || socket.writableEnded) break
@@ -63,7 +69,7 @@ export async function floodRequests(socket: Socket, count: number, batch = 1000,
       flowing = socket.write(textFrame(JSON.stringify({ id: sent, method, args: [] })))
     }
     if (flowing) {
-      await new Promise((resolve) => (pauseMs > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)))
+      await between()
       continue
     }
     const drained = await new Promise<boolean>((resolve) => {

@@ -130,7 +130,7 @@ describe('fault suite: mutated records into referee replay', () => {
     expect(counts.crashed).toBe(0)
     expect(counts.malformed).toBe(0)
     expect(counts.refused).toBeGreaterThan(RECORDS / 2)
-  })
+  }, 180_000)
 
   it('the real command (its own process) answers a dice value nested 10,000 deep with exit 1 and "line N: reason"', () => {
     const bundle = join(mkdtempSync(join(tmpdir(), 'referee-bundle-')), 'referee.cjs')
@@ -154,5 +154,5 @@ describe('fault suite: mutated records into referee replay', () => {
     }
     process.stdout.write(`mutated records through the real referee process: ${JSON.stringify(counts)}\n`)
     expect(counts.crashed + counts.malformed).toBe(0)
-  })
+  }, 120_000)
 })

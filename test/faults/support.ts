@@ -84,3 +84,18 @@ export function movesOnDisk(path: string): string[] {
   if (!replayed.ok) throw new Error(`${path}: line ${replayed.line}: ${replayed.error}`)
   return replayed.game.moves.map((recorded) => JSON.stringify(recorded.move))
 }
+
+/**
+ * Resolves once the server has read everything `sender` wrote and answered all of it (so that a
+ * test sends a few requests at a time, whatever the load), or once the server let it go.
+ */
+export async function answered(server: unknown, sender: { bytesWritten: number; localPort?: number; destroyed: boolean }): Promise<void> {
+  type ServerSide = { pending: number; socket: { _socket?: { bytesRead: number; remotePort?: number } } }
+  const clients = (server as { clients: Set<ServerSide> }).clients
+  for (;;) {
+    const client = [...clients].find((candidate) => candidate.socket._socket?.remotePort === sender.localPort)
+    if (sender.destroyed || !client) return
+    if ((client.socket._socket?.bytesRead ?? 0) >= sender.bytesWritten && client.pending === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 1))
+  }
+}

@@ -158,6 +158,14 @@ describe('a saved game that needs repair', () => {
     expect(setAside(dir).map((name) => readFileSync(join(dir, name), 'utf8'))).toEqual([rest])
   })
 
+  it('puts the next line on a line of its own when the saved game lacks its last line end', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dice-referee-repair-'))
+    writeFileSync(join(dir, 'current.jsonl'), '{"game":"four-plus","players":["Ann","Bob"]}\n{"roll":[3,3,3,2]}')
+    const session = openSession(dir)
+    expect(session.submit({ roll: [5, 5, 2, 6] })).toEqual({ ok: true })
+    expect(movesOnDisk(join(dir, 'current.jsonl'))).toEqual(['{"roll":[3,3,3,2]}', '{"roll":[5,5,2,6]}'])
+  })
+
   it('starts on a read-only disk, says it is read-only, and repairs once it can be written', () => {
     const dir = tmpfs()
     const random = seeded(13)

@@ -12,7 +12,7 @@ import { SettingsStore } from '../../src/main/core/settings'
 import { TableServer } from '../../src/main/core/table-server'
 import { TableSession } from '../../src/main/core/table-session'
 import { floodRequests, openUnreadSocket, textFrame } from '../faults/raw-socket'
-import { randomMove, seeded } from '../faults/support'
+import { answered, randomMove, seeded } from '../faults/support'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -103,7 +103,7 @@ describe('screens that do not read', () => {
     const unread = (server as unknown as { clients: Set<{ socket: WebSocket }> }).clients
     for (const client of unread) expect(client.socket.bufferedAmount).toBeLessThan(2 * 1024 * 1024)
     // Its own requests, a few at a time and unread, are what drop it: past the bound of what is queued.
-    const sent = await floodRequests(socket, 100_000, 4, 1)
+    const sent = await floodRequests(socket, 100_000, 4, () => answered(server, socket))
     process.stdout.write(`a screen that never reads was dropped after ${sent} requests\n`)
     await until(() => server.clientCount === 0)
     expect(server.dropped).toEqual({ unread: 1, flooding: 0 })

@@ -14,6 +14,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeSync
@@ -36,6 +37,8 @@ export class RecordStore {
   /** Unreadable lines (from byte `from`; 0: the whole record) still to be kept aside before anything is written. */
   private pendingAside: { from: number; reason: string } | null = null
   private asideCount = 0
+  /** The record's last line has no line end (a file not written by the app): the next line starts with one. */
+  private lineEndMissing = false
 
   constructor(readonly dataDir: string) {
     this.currentPath = join(dataDir, 'current.jsonl')
@@ -65,8 +68,9 @@ export class RecordStore {
     this.settle()
     const descriptor = this.openCurrent()
     const start = this.committedLength!
+    const bytes = Buffer.from(`${this.lineEndMissing ? '\n' : ''}${line}\n`, 'utf8')
     try {
-      writeAll(descriptor, Buffer.from(`${line}\n`, 'utf8'), start)
+      writeAll(descriptor, bytes, start)
       fsyncSync(descriptor)
     } catch (error) {
       try {
@@ -76,7 +80,8 @@ export class RecordStore {
       }
       throw error
     }
-    this.committedLength = start + Buffer.byteLength(line, 'utf8') + 1
+    this.committedLength = start + bytes.length
+    this.lineEndMissing = false
   }
 
   /**
@@ -355,6 +360,8 @@ export class RecordStore {
     if (this.descriptor === null) {
       this.descriptor = openSync(this.currentPath, 'r+')
       if (this.committedLength === null) this.committedLength = fstatSync(this.descriptor).size
+      const last = Buffer.alloc(1)
+      this.lineEndMissing = this.committedLength > 0 && readSync(this.descriptor, last, 0, 1, this.committedLength - 1) === 1 && last[0] !== 0x0a
     }
     return this.descriptor
   }
