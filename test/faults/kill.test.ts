@@ -60,7 +60,8 @@ describe('fault suite: kill -9', () => {
       const screen = await Screen.open(url)
       // What the restarted host shows must be what was acknowledged (give or take the request in flight).
       const disk = movesOnDisk(dataDir)
-      const history = (screen.state && ((await screen.call('listHistory')) as { result: { id: string; moves: number }[] }).result) ?? []
+      const listed = (await screen.call('listHistory')) as { result?: { games?: { id: string; moves: number }[] } }
+      const history = listed.result?.games ?? []
       const archived = history.filter((entry) => entry.id !== 'current').map((entry) => entry.moves).reverse()
       if (disk === null || screen.state?.message?.level === 'error' || readdirSync(dataDir).some((name) => name.startsWith('unreadable-'))) {
         counts.crashed++

@@ -17,7 +17,7 @@ import type {
   TableMessage,
   TableState
 } from '../../shared/api'
-import type { DevicesView, GameDie } from '../../shared/devices'
+import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { performance } from 'node:perf_hooks'
@@ -83,6 +83,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the device manager: the smart dice against the record (shown by every screen). */
+  smartDiceView: () => SmartDiceView | null = () => null
   /** Set by the device manager: the smart dice in the game, written into a new game's `meta.dice`. */
   gameDice: () => GameDie[] = () => []
   /** Set by the computer player: what it is doing now, if it acts next. */
@@ -124,7 +126,8 @@ export class TableSession {
       showOdds: this.settings.get().showOdds,
       canControl,
       sharing: sharing && !local ? { ...sharing, pairingCode: null } : sharing,
-      devices: local ? this.devicesView() : null
+      devices: local ? this.devicesView() : null,
+      smartDice: this.smartDiceView()
     }
   }
 
@@ -181,7 +184,8 @@ export class TableSession {
     return this.changed()
   }
 
-  keypad(key: KeypadKey): Outcome {
+  /** A keypad key; `from` names a device keypad (its undo is logged with the device). */
+  keypad(key: KeypadKey, from?: string): Outcome {
     if (!this.game) return this.refuse('Start a game first')
     const action = pressKey(this.keypadBuffer, key, offerOf(this.game))
     switch (action.type) {
@@ -193,7 +197,7 @@ export class TableSession {
         return this.changed()
       case 'undo':
         this.keypadBuffer = ''
-        return this.undo()
+        return this.undo(from)
       case 'move':
         return this.submit(action.move)
     }
@@ -208,7 +212,7 @@ export class TableSession {
     return this.submit({ roll: values })
   }
 
-  undo(): Outcome {
+  undo(from?: string): Outcome {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
@@ -224,7 +228,10 @@ export class TableSession {
     if (this.log.length < LOG_SHOWN && previous.moves.length > (this.log[0]?.line ?? 0)) this.log = logTail(previous)
     this.announcement = null
     this.keypadBuffer = ''
-    return this.changed('Undone: the last line is taken back', 'info')
+    if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
+    const text = `Undone from ${from}: the last line is taken back`
+    this.log.push({ line: previous.moves.length, text, kind: 'undo' })
+    return this.changed(text, 'info')
   }
 
   /** Puts the current game in the history, finished or not, and clears the table. */
@@ -243,7 +250,7 @@ export class TableSession {
     return this.changed(kept ? 'The game is in the history' : 'The game was closed before its first throw', 'info')
   }
 
-  exportRecord(): { ok: true; record: string; fileName: string } | { ok: false; error: string } {
+  exportRecord(): Outcome<{ record: string; fileName: string }> {
     if (!this.game) return { ok: false, error: 'There is no game to export' }
     const started = new Date(this.startedAt(this.game.header)).toISOString().slice(0, 16).replace(/[T:]/g, '-')
     return { ok: true, record: recordText(this.game), fileName: `${this.game.header.game}-${started}.jsonl` }
@@ -286,12 +293,13 @@ export class TableSession {
     return shown
   }
 
-  openHistory(id: string): HistoryGame | { error: string } {
+  openHistory(id: string): Outcome<{ game: HistoryGame }> {
     const text = id === 'current' ? (this.game ? recordText(this.game) : null) : this.store.readHistoryRecord(id)
-    if (text === null) return { error: `No game ${id} in the history` }
+    if (text === null) return { ok: false, error: `No game ${id} in the history` }
     const replayed = replayText(text, { tolerateTruncatedTail: true })
-    if (!replayed.ok) return { error: `line ${replayed.line}: ${replayed.error}` }
-    return { entry: this.historyEntry(replayed.game, id), record: text, steps: replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step) }
+    if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
+    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step)
+    return { ok: true, game: { entry: this.historyEntry(replayed.game, id), record: text, steps } }
   }
 
   setShowOdds(on: boolean): Outcome {
