@@ -10,8 +10,10 @@ import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
+import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
 import { jsonNesting } from '../../shared/json-limits'
 import { dispatch, type Caller, type DisplayControl } from './dispatch'
+import { log } from './log'
 import type { TableSession } from './table-session'
 
 export interface TableServerOptions {
@@ -26,7 +28,7 @@ export interface TableServerOptions {
   displays?: DisplayControl
 }
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -36,9 +38,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2'
 }
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; " +
-  "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 const APP_PATHS = new Set(['/', '/index.html', '/scoreboard', '/table', '/history'])
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
 /** A screen that may only watch sends small requests; it is never let near an import's size. */
@@ -66,6 +65,8 @@ interface Client {
   canControl: boolean
   /** Came in through a LAN address (closed when sharing stops). */
   lan: boolean
+  /** The screen's address, for the log. */
+  from: string | undefined
   /** Requests being answered. */
   pending: number
   /** A state push was held back while the screen had too much unread. */
@@ -163,18 +164,27 @@ export class TableServer {
       socket.on('error', () => socket.destroy())
       const url = parseRequestUrl(request)
       if (url?.pathname !== '/api') return refuseUpgrade(socket, 404)
-      if (!this.fromOwnPage(request, lan)) return refuseUpgrade(socket, 403)
+      if (!this.fromOwnPage(request, lan)) {
+        log.warn({ origin: request.headers.origin, host: request.headers.host, from: request.socket.remoteAddress }, 'refused a WebSocket from another site')
+        return refuseUpgrade(socket, 403)
+      }
       // Only LAN screens need the code; a loopback screen is the host's own.
       const pair = url.searchParams.get('pair')
       let paired = false
       if (lan && pair !== null && this.sharing !== null) {
-        if (!this.mayTryPairing(request)) return refuseUpgrade(socket, 429)
+        if (!this.mayTryPairing(request)) {
+          log.warn({ from: request.socket.remoteAddress }, 'refused a pairing code: too many wrong ones')
+          return refuseUpgrade(socket, 429)
+        }
         paired = sameText(pair, this.sharing.pairingCode ?? '')
-        if (!paired) this.countPairingFailure(request)
+        if (!paired) {
+          log.warn({ from: request.socket.remoteAddress }, 'refused a wrong pairing code')
+          this.countPairingFailure(request)
+        }
       }
       const canControl = !lan || paired
       const sockets = canControl ? this.sockets : this.viewerSockets
-      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl))
+      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress))
     })
     return server
   }
@@ -217,8 +227,8 @@ export class TableServer {
     this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
   }
 
-  private accept(socket: WebSocket, lan: boolean, canControl: boolean): void {
-    const client: Client = { socket, canControl, lan, pending: 0, stateBehind: false }
+  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined): void {
+    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false }
     this.clients.add(client)
     const caller: Caller = {
       canControl,
@@ -251,10 +261,12 @@ export class TableServer {
     if (typeof id !== 'number' || typeof method !== 'string' || !Array.isArray(args)) {
       return this.send(client, { id: typeof id === 'number' ? id : -1, error: 'a request is {id, method, args}' })
     }
+    log.debug({ method, lan: client.lan }, 'request')
     try {
       // A refused request answers like a refused move ({ ok: false, error }), as over Electron's IPC.
       this.send(client, { id, result: await dispatch(this.options.session, caller, method, args) })
     } catch (error) {
+      log.error({ method, err: error }, 'a request failed')
       this.send(client, { id, error: `internal error: ${(error as Error).message}` })
     }
   }
@@ -296,6 +308,8 @@ export class TableServer {
   private drop(client: Client, why: keyof TableServer['dropped']): void {
     if (!this.clients.delete(client)) return
     this.dropped[why]++
+    const reason = why === 'unread' ? 'it left too much unread' : 'it sent too many requests at once'
+    log.warn({ from: client.from, lan: client.lan }, `dropped a screen: ${reason}`)
     client.socket.terminate()
   }
 
@@ -323,7 +337,7 @@ export class TableServer {
     }
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      'content-security-policy': CSP,
+      'content-security-policy': HEADER_CONTENT_SECURITY_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': relative === 'index.html' ? 'no-cache' : 'max-age=3600'
     })
