@@ -20,6 +20,7 @@ import type {
 import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
+import { performance } from 'node:perf_hooks'
 import { GAMES } from '../../shared/engine'
 import {
   describeEvent,
@@ -27,7 +28,9 @@ import {
   offerOf,
   play,
   recordText,
+  recordTextInSteps,
   replayText,
+  replayTextInSteps,
   startGame,
   summaryOf,
   tableOf,
@@ -38,7 +41,7 @@ import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor } from '../../shared/odds'
 import { computerSeats } from './computer-player'
-import type { RecordStore } from './record-store'
+import { diskTrouble, type RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
 
 export interface SessionOptions {
@@ -52,13 +55,17 @@ export interface SessionOptions {
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
 const LOG_SHOWN = 60
+/** Log entries kept in memory: a game of half a million lines must not keep a log of millions. */
+const LOG_KEPT = 600
+/** The longest a long import replays before letting the screens' requests through. */
+const IMPORT_SLICE_MS = 8
 /** The last time `new Date(t).toISOString()` writes with a four-digit year. */
 const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
 export class TableSession {
   private game: Game | null = null
-  /** A failed write may have left the file behind the game: rewrite it whole next time. */
-  private recordNeedsRewrite = false
+  /** A long import is being replayed (one at a time). */
+  private importing = false
   private log: LogEntry[] = []
   private announcement: Announcement | null = null
   private announcementCount = 0
@@ -148,9 +155,12 @@ export class TableSession {
     }
     const started = startGame(header.value)
     if (!started.ok) return this.refuse(started.error)
-    this.archiveCurrent()
-    this.store.replaceCurrent(`${serializeHeader(header.value)}\n`)
-    this.settings.rememberPlayers(header.value.players)
+    try {
+      this.store.startCurrent(`${serializeHeader(header.value)}\n`, () => this.archiveEntry())
+    } catch (error) {
+      return this.refuseForDisk(error, 'the new game was not started', 'try again')
+    }
+    this.rememberPlayers(header.value.players)
     this.setGame(started.value, [])
     return this.changed(`${moduleOf(header.value).title}: ${header.value.players.join(', ')}. ${this.whoIsNext()}`, 'info')
   }
@@ -165,15 +175,16 @@ export class TableSession {
     const recorded = { move, at: this.now() }
     const played = play(game, recorded)
     if (!played.ok) return this.refuse(played.error)
-    const unsaved = this.save(
-      () => (this.recordNeedsRewrite ? this.store.replaceCurrent(recordText(played.game)) : this.store.append(serializeMove(recorded))),
-      game
-    )
-    if (unsaved) return this.refuse(`The ${moveKind(move)} could not be saved (${unsaved}), so it was not taken: enter it again once the disk has room`)
+    try {
+      this.store.append(serializeMove(recorded))
+    } catch (error) {
+      return this.refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
+    }
     this.game = played.game
     this.keypadBuffer = ''
     this.addEvents(played.game, played.game.moves.length, played.events)
     if (note) this.log.push({ line: played.game.moves.length, text: note.text, kind: 'computer', seat: note.seat })
+    if (this.log.length > LOG_KEPT) this.log.splice(0, this.log.length - LOG_KEPT)
     this.message = null
     return this.changed()
   }
@@ -211,10 +222,15 @@ export class TableSession {
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
     const previous = undo(game)
-    const unsaved = this.save(() => this.store.replaceCurrent(recordText(previous)), game)
-    if (unsaved) return this.refuse(`The undo could not be saved (${unsaved}): nothing was taken back`)
+    try {
+      this.store.replaceCurrent(recordText(previous))
+    } catch (error) {
+      return this.refuseForDisk(error, 'nothing was taken back', 'undo again')
+    }
     this.game = previous
     this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
+    // Only the latest entries are kept: after many undos the earlier ones are folded again.
+    if (this.log.length < LOG_SHOWN && previous.moves.length > (this.log[0]?.line ?? 0)) this.log = logTail(previous)
     this.announcement = null
     this.keypadBuffer = ''
     if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
@@ -228,8 +244,13 @@ export class TableSession {
     if (!this.game) return this.refuse('There is no game to close')
     // A game without a move is not kept in the history; its header must not come back at the next start either.
     const kept = this.game.moves.length > 0
-    if (!kept) this.store.discardCurrent()
-    this.archiveCurrent()
+    try {
+      const entry = this.archiveEntry()
+      if (entry) this.store.archiveCurrent(entry)
+      else this.store.discardCurrent()
+    } catch (error) {
+      return this.refuseForDisk(error, 'the game was not closed', 'try again')
+    }
     this.setGame(null, [])
     return this.changed(kept ? 'The game is in the history' : 'The game was closed before its first throw', 'info')
   }
@@ -240,14 +261,29 @@ export class TableSession {
     return { ok: true, record: recordText(this.game), fileName: `${this.game.header.game}-${started}.jsonl` }
   }
 
-  /** Imports a record: checked line by line; a broken one is refused with its line and changes nothing. */
-  importRecord(text: string): Outcome {
-    const replayed = replayText(text)
-    if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
-    this.archiveCurrent()
-    this.store.replaceCurrent(recordText(replayed.game))
-    this.setGame(replayed.game, rebuildLog(replayed.game))
-    return this.changed(`Imported a game of ${moduleOf(replayed.game).title} with ${replayed.game.moves.length} lines`, 'info')
+  /**
+   * Imports a record: checked line by line; a broken one is refused with its line and changes
+   * nothing. A long record is replayed in slices of a few milliseconds, so that every screen
+   * keeps being answered meanwhile.
+   */
+  async importRecord(text: string): Promise<Outcome> {
+    if (this.importing) return this.refuse('Another record is being imported: wait for it to finish')
+    this.importing = true
+    try {
+      const log = new LogCollector()
+      const replayed = await inSlices(replayTextInSteps(text, { onMove: log.onMove }))
+      if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
+      const record = await inSlices(recordTextInSteps(replayed.game))
+      try {
+        await this.store.startCurrentInBackground(record, () => this.archiveEntry())
+      } catch (error) {
+        return this.refuseForDisk(error, 'the record was not imported', 'try again')
+      }
+      this.setGame(replayed.game, log.entries(replayed.game))
+      return this.changed(`Imported a game of ${moduleOf(replayed.game).title} with ${replayed.game.moves.length} lines`, 'info')
+    } finally {
+      this.importing = false
+    }
   }
 
   listHistory(): HistoryEntry[] {
@@ -272,7 +308,11 @@ export class TableSession {
   }
 
   setShowOdds(on: boolean): Outcome {
-    this.settings.update({ showOdds: on })
+    try {
+      this.settings.update({ showOdds: on })
+    } catch (error) {
+      return this.refuseForDisk(error, 'the setting was not changed', 'try again')
+    }
     return this.changed()
   }
 
@@ -286,48 +326,67 @@ export class TableSession {
     this.changed(text, level)
   }
 
+  /**
+   * Resumes the saved game. A line cut off by a crash is dropped; from a line that cannot be read
+   * on, the lines are kept in a file next to the record and the game resumes before it. The host
+   * starts in any case, even on a read-only disk (then moves are refused until it can be written).
+   */
   private resume(): void {
-    const text = this.store.readCurrent()
-    if (text === null) return
-    const replayed = replayText(text, { tolerateTruncatedTail: true })
-    if (!replayed.ok) {
-      const aside = this.store.setAsideCurrent(`line ${replayed.line}: ${replayed.error}`)
+    const bytes = this.store.readCurrentBytes()
+    if (bytes === null) return
+    const text = bytes.toString('utf8')
+    const log = new LogCollector()
+    const replayed = replayText(text, { tolerateTruncatedTail: true, onMove: log.onMove })
+    const readOnly = this.store.writeProblem()
+    const unsavable = readOnly ? ` ${diskTrouble(readOnly).what}: moves cannot be saved until it can be written.` : ''
+    if (replayed.ok) {
+      if (replayed.truncatedTail) {
+        this.store.keepOnly(bytes.lastIndexOf(0x0a) + 1)
+        this.message = this.makeMessage(
+          `The last line of the saved game was cut off (the app stopped while writing it). The game resumes after line ${replayed.game.moves.length + 1}.${unsavable}`,
+          'warning'
+        )
+      } else {
+        this.message = this.makeMessage(`Resumed the game in progress (${replayed.game.moves.length} lines)${unsavable ? `.${unsavable}` : ''}`, readOnly ? 'warning' : 'info')
+      }
+      this.setGame(replayed.game, log.entries(replayed.game))
+      return
+    }
+    const reason = `line ${replayed.line}: ${replayed.error}`
+    const from = replayed.line > 1 ? startOfLine(bytes, replayed.line) : 0
+    const before = from > 0 ? new LogCollector() : null
+    const resumed = before ? replayText(bytes.subarray(0, from).toString('utf8'), { onMove: before.onMove }) : null
+    if (!before || !resumed?.ok) {
+      const aside = this.store.setAsideFrom(0, reason)
       this.message = this.makeMessage(
-        `The saved game could not be read (line ${replayed.line}: ${replayed.error}). It was kept as ${aside}.`,
+        aside
+          ? `The saved game could not be read (${reason}). It was kept as ${aside}.`
+          : `The saved game could not be read (${reason}). It stays in ${this.store.currentPath} and is moved aside before a new game is saved.${unsavable}`,
         'error'
       )
       return
     }
-    if (replayed.truncatedTail) {
-      this.store.replaceCurrent(recordText(replayed.game))
-      this.message = this.makeMessage(
-        `The last line of the saved game was cut off (the app stopped while writing it). The game resumes after line ${replayed.game.moves.length + 1}.`,
-        'warning'
-      )
-    } else {
-      this.message = this.makeMessage(`Resumed the game in progress (${replayed.game.moves.length} lines)`, 'info')
-    }
-    this.setGame(replayed.game, rebuildLog(replayed.game))
+    const aside = this.store.setAsideFrom(from, reason)
+    const kept = aside ? `were kept in ${aside}` : `stay at the end of ${this.store.currentPath} until they can be kept aside.${unsavable}`
+    this.message = this.makeMessage(
+      `Line ${replayed.line} of the saved game could not be read (${replayed.error}). The game resumes before it, after ${resumed.game.moves.length} moves; that line and the ones after it ${kept}`,
+      'warning'
+    )
+    this.setGame(resumed.game, before.entries(resumed.game))
   }
 
-  /**
-   * Writes to disk; when that fails (a full disk, a pulled USB stick), puts the record back as
-   * `standing` so that file and screens still agree, and says why. Returns null on success.
-   */
-  private save(write: () => void, standing: Game): string | null {
+  /** Refuses what the disk would not save, saying why in plain words. */
+  private refuseForDisk(error: unknown, notDone: string, retry: string): Outcome {
+    const trouble = diskTrouble(error)
+    return this.refuse(`${trouble.what}: ${notDone}. ${trouble.remedy} ${retry}.`)
+  }
+
+  /** Recent names are a convenience: a disk that refuses them does not stop the game. */
+  private rememberPlayers(players: string[]): void {
     try {
-      write()
-      this.recordNeedsRewrite = false
-      return null
-    } catch (error) {
-      try {
-        this.store.replaceCurrent(recordText(standing))
-        this.recordNeedsRewrite = false
-      } catch {
-        // The disk refuses even the repair: the next move rewrites the whole record.
-        this.recordNeedsRewrite = true
-      }
-      return (error as NodeJS.ErrnoException).code ?? (error as Error).message
+      this.settings.rememberPlayers(players)
+    } catch {
+      // See above.
     }
   }
 
@@ -347,10 +406,10 @@ export class TableSession {
     }
   }
 
-  private archiveCurrent(): void {
-    if (!this.game) return
-    if (this.game.moves.length === 0) return
-    this.store.archiveCurrent(this.historyEntry(this.game, this.newHistoryId(this.game)))
+  /** The history entry of the current game when it is to be kept there (it has a move), else null. */
+  private archiveEntry(): HistoryEntry | null {
+    if (!this.game || this.game.moves.length === 0) return null
+    return this.historyEntry(this.game, this.newHistoryId(this.game))
   }
 
   private newHistoryId(game: Game): string {
@@ -382,7 +441,11 @@ export class TableSession {
       const replayed = replayText(text, { tolerateTruncatedTail: true })
       if (replayed.ok) entries.push(this.historyEntry(replayed.game, id))
     }
-    this.store.writeIndex(entries)
+    try {
+      this.store.writeIndex(entries)
+    } catch {
+      // A read-only or full disk: the history is listed all the same, and indexed another time.
+    }
     return entries
   }
 
@@ -396,7 +459,11 @@ export class TableSession {
       const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
       if (!replayed?.ok) continue
       const entry = this.historyEntry(replayed.game, id)
-      this.store.appendIndex(entry)
+      try {
+        this.store.appendIndex(entry)
+      } catch {
+        // Indexed another time; listed now all the same.
+      }
       found.push(entry)
     }
     return found
@@ -454,9 +521,57 @@ export class TableSession {
   }
 }
 
-/** The log of a whole game, folded again from its record. */
-function rebuildLog(game: Game): LogEntry[] {
-  return replaySteps(game).flatMap((step) => step.entries)
+/**
+ * Collects what happened on the last lines of a replay (`onMove`), and describes it as the log
+ * once the replay is done: only the latest lines, however long the game.
+ */
+class LogCollector {
+  private readonly recent: { index: number; events: GameEvent[] }[] = []
+
+  readonly onMove = (index: number, events: GameEvent[]): void => {
+    this.recent.push({ index, events })
+    if (this.recent.length > 2 * LOG_SHOWN) this.recent.splice(0, LOG_SHOWN)
+  }
+
+  entries(game: Game): LogEntry[] {
+    const module = moduleOf(game)
+    return this.recent.slice(-LOG_SHOWN).flatMap(({ index, events }) =>
+      events.map((event) => ({ line: index + 1, text: module.describe(event, game.header.players), kind: event.kind, seat: event.seat }))
+    )
+  }
+}
+
+/** The log of a game's latest lines, folded again from its record. */
+function logTail(game: Game): LogEntry[] {
+  const log = new LogCollector()
+  let state = moduleOf(game).init(game.header.players, game.options)
+  game.moves.forEach((recorded, index) => {
+    const applied = moduleOf(game).apply(state, recorded.move)
+    if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
+    state = applied.state
+    log.onMove(index, applied.events)
+  })
+  return log.entries(game)
+}
+
+/** Runs work that pauses now and then (a generator) in slices of a few milliseconds, letting other work run between them. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let sliceStart = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
+  }
+}
+
+/** The byte where line `line` (1-based) of a record starts. */
+function startOfLine(bytes: Buffer, line: number): number {
+  let at = 0
+  for (let seen = 1; seen < line; seen++) at = bytes.indexOf(0x0a, at) + 1
+  return at
 }
 
 function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
