@@ -17,17 +17,12 @@ const sources = ['src/host', 'src/main', 'src/shared'].map((folder) => newestCha
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources)) {
   // Written aside and renamed, so a host starting at the same moment never loads half a file.
   const written = `${bundle}.${process.pid}.tmp`
-  buildSync({
-    entryPoints: [join(root, 'src', 'host', 'table.ts')],
-    outfile: written,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning'
-  })
+  const options = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', sourcemap: 'inline', logLevel: 'warning' }
+  // The chance-to-win solver's worker thread: a script of its own, found next to the host bundle.
+  const worker = join(root, 'out', 'host', 'win-table-worker.cjs')
+  buildSync({ ...options, entryPoints: [join(root, 'src', 'main', 'core', 'win-table-worker.ts')], outfile: `${worker}.${process.pid}.tmp` })
+  renameSync(`${worker}.${process.pid}.tmp`, worker)
+  buildSync({ ...options, entryPoints: [join(root, 'src', 'host', 'table.ts')], outfile: written })
   renameSync(written, bundle)
 }
 require(bundle)

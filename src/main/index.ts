@@ -1,6 +1,7 @@
 // The Electron shell: windows, displays and IPC. Everything else is the core in ./core, which
 // also runs without Electron in the headless host (src/host).
 import { ComputerPlayer } from './core/computer-player'
+import { WinTables } from './core/win-tables'
 import { app, BrowserWindow, ipcMain, screen, shell, type IpcMainInvokeEvent } from 'electron'
 import { join } from 'node:path'
 import type { ApiMethod, DisplayInfo, Outcome } from '../shared/api'
@@ -168,6 +169,9 @@ void app.whenReady().then(() => {
   session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
   session.subscribe(pushState)
   // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
+  const winTables = new WinTables({ dir: join(dataDir, 'win-tables'), onChange: () => session.refresh() })
+  session.winTables = winTables
+  app.on('will-quit', () => winTables.stop())
   new ComputerPlayer(session)
   devices = new DeviceManager({ session, settings })
   devices.start()

@@ -2,6 +2,8 @@
 // and the AI's decisions, each after a visible pause so the table can follow. After an undo that
 // lands on a computer's turn it waits until the table plays on, so undo can go back further.
 import { chooseMove } from '../../shared/ai'
+import { specOf } from '../../shared/ai/win-play'
+import type { SixDiceState } from '../../shared/engine/six-dice'
 import { offerOf, type Game } from '../../shared/game'
 import type { TableSession } from './table-session'
 
@@ -80,12 +82,20 @@ export class ComputerPlayer {
     } else {
       this.waitingAfterUndo = false
     }
+    if (game) this.prepareWinTable(game)
     if (this.timer || !game || this.waitingAfterUndo) return
     const seat = this.actingComputer(game)
     if (seat === null) return
     this.thinkingNow = { seat, text: `${game.header.players[seat]} is thinking…` }
     this.timer = setTimeout(() => this.act(game), this.delayMs)
     this.session.refresh()
+  }
+
+  /** Starts solving the chance-to-win table a computer will play Farkle or Fouche by, early. */
+  private prepareWinTable(game: Game): void {
+    const id = game.header.game
+    if ((id !== 'farkle' && id !== 'fouche') || game.header.players.length < 2 || computerSeats(game).length === 0) return
+    this.session.winTables?.table(specOf(game.state as SixDiceState))
   }
 
   private act(planned: Game): void {
@@ -96,7 +106,7 @@ export class ComputerPlayer {
     if (!game || game !== planned) return this.onChange()
     const seat = this.actingComputer(game)
     if (seat === null) return this.session.refresh()
-    const choice = chooseMove(game, this.random)
+    const choice = chooseMove(game, this.random, this.session.winTables ?? undefined)
     const name = game.header.players[seat]
     if (choice?.move) this.session.submit(choice.move, { text: `${name} ${choice.why}`, seat })
     else {
