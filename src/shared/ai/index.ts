@@ -222,8 +222,8 @@ function sixDiceChoice(game: Game, decisions: Decision[], random: () => number, 
     if (chances) return winChoice(s, decisions, chances, random)
     const spec = specOf(s)
     note = solvable(spec)
-      ? ` (playing for points until the chance to win is known: ${wins.status(spec)})`
-      : ' (playing for points: the chance to win is not worked out for a target this high)'
+      ? `; playing for points until the chance to win is known: ${wins.status(spec)}`
+      : '; playing for points: the chance to win is not worked out for a target this high'
   }
   const choice = pointsChoice(s, decisions, random)
   return { move: choice.move, why: choice.why + note }

@@ -3,7 +3,7 @@
 // Pure: the tables come from a WinTableSource (solved in a worker in the app, in memory in tests).
 import type { SixDiceState } from '../engine/six-dice'
 import { reachValues, type TurnValues } from '../odds/six-dice'
-import { scoringTableOf, solvable, WIN_STEP, WinTurn, type WinSpec, type WinTable } from './win-solver'
+import { playedTop, scoringTableOf, solvable, WIN_STEP, WinTurn, type WinSpec, type WinTable } from './win-solver'
 
 /** Where solved tables come from. */
 export interface WinTableSource {
@@ -48,7 +48,7 @@ export interface WinChances {
 const turnCache: { table: WinTable; key: string; turn: WinTurn }[] = []
 
 function cachedTurn(table: WinTable, role: number, a: number, b: number, level: number): WinTurn {
-  const key = `${role}|${a}|${b}|${level}`
+  const key = `${role}|${a}|${b}|${playedTop(table, role, a, b, level)}`
   const hit = turnCache.find((c) => c.table === table && c.key === key)
   if (hit) return hit.turn
   const turn = new WinTurn(table, role, a, b, level)

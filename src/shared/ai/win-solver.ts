@@ -522,6 +522,11 @@ export class WinTurn {
   }
 }
 
+/** The highest level a WinTurn plays out (levels above bank): what caches of WinTurns key on. */
+export function playedTop(table: WinTable, role: number, a: number, b: number, minTop = 0): number {
+  return Math.max(minTop, modelOf(table).topOf(role, a, b))
+}
+
 /** The solved chance that the player to move wins, at the start of a turn (levels a, b), or NaN. */
 export function startChance(table: WinTable, role: number, a: number, b: number): number {
   return table.values[(role * table.belowTarget + a) * table.belowTarget + b]
