@@ -24,9 +24,10 @@
 //
 // Every keep on offer counts (not only the most points for a number of dice): near the target
 // fewer points can be worth more (staying under the target rather than handing the opponent a
-// final turn). Turn totals are capped HEADROOM points above the target (or entry minimum): a turn
-// that gets there banks. That changes a chance by at most F(HEADROOM), the chance to make
-// HEADROOM points in one turn (`cappedError`, about 1e-4; see the README).
+// final turn). The one approximation: a turn that gets LEAD_CAP points ahead of the opponent (at
+// or above the target and the entry minimum) banks. Throwing on from there can gain at most the
+// opponent's final-turn chance F(gap) <= F(LEAD_CAP), so no chance moves by more than that
+// (1.6e-4 for 8,000 points; see the README).
 
 import { FARKLE_TABLE } from '../engine/farkle'
 import { FOUCHE_TABLE } from '../engine/fouche'

@@ -244,12 +244,9 @@ function sixDiceOdds(game: Game, wins?: WinTableSource): SixDiceOdds {
   const chances = winChances(s, wins ?? null)
   if (!chances) {
     const spec = specOf(s)
-    if (s.players.length >= 2) {
-      odds.winStatus = !solvable(spec)
-        ? 'Chance to win: not worked out for a target this high'
-        : wins
-          ? `Chance to win: not known yet, ${wins.status(spec)}`
-          : 'Chance to win: not worked out here'
+    // Without a source of tables (the referee command) the odds stay as they were.
+    if (wins && s.players.length >= 2) {
+      odds.winStatus = solvable(spec) ? `Chance to win: not known yet, ${wins.status(spec)}` : 'Chance to win: not worked out for a target this high'
     }
     return odds
   }
