@@ -123,6 +123,9 @@ describe('the computer player', () => {
     session.winTables = solving
     session.newGame({ game: 'fouche', players: ['Computer', 'Ann'], computers: [0] })
     expect(asked[0]).toEqual({ game: 'fouche', target: 10_000, entry: 0 })
+    expect(session.snapshot(true).current!.thinking?.text).toBe(
+      'Computer is thinking… (playing for points until the chance to win is known: the table for these rules is 45% solved)'
+    )
     await settle(session, () => session.snapshot(true).current!.log.some((entry) => entry.kind === 'computer'))
     const why = session.snapshot(true).current!.log.find((entry) => entry.kind === 'computer')!
     expect(why.text).toMatch(/worth [\d,]+ on average.*; playing for points until the chance to win is known: the table for these rules is 45% solved$/)
