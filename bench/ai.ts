@@ -75,7 +75,7 @@ export function benchAi(): void {
 const WIN_GAMES = Number(process.env.WIN_BENCH_GAMES ?? 10_000)
 
 function solveTimed(spec: WinSpec): WinTable {
-  const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers
+  const buffersBefore = process.memoryUsage().arrayBuffers
   const started = process.hrtime.bigint()
   const cpu = process.cpuUsage()
   const table = solveWinTable(spec)
@@ -88,7 +88,7 @@ function solveTimed(spec: WinSpec): WinTable {
     `  ${spec.game} target ${spec.target.toLocaleString('en')} entry ${spec.entry}: solved in ${seconds.toFixed(1)} s ` +
       `(${((cpuUsed.user + cpuUsed.system) / 1e6).toFixed(1)} s of CPU); ` +
       `${table.values.length.toLocaleString('en')} states, table ${kb.toFixed(0)} KB; ` +
-      `heap + buffers ${((memory.heapUsed + memory.arrayBuffers - heapBefore) / 1e6).toFixed(1)} MB more, RSS ${(memory.rss / 1e6).toFixed(0)} MB`
+      `typed arrays +${((memory.arrayBuffers - buffersBefore) / 1024).toFixed(0)} KB after the solve (the solve's turn arrays included until collected), process RSS ${(memory.rss / 1e6).toFixed(0)} MB`
   )
   return table
 }
