@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { indexHtmlPolicyTag } from './src/shared/content-security-policy'
 
 export default defineConfig({
   main: {
@@ -8,12 +9,15 @@ export default defineConfig({
       rollupOptions: {
         // The chance-to-win solver's worker thread is a script of its own (src/main/core/win-tables.ts).
         input: { index: resolve(__dirname, 'src/main/index.ts'), 'win-table-worker': resolve(__dirname, 'src/main/core/win-table-worker.ts') },
-        external: ['serialport', 'ws', 'qrcode']
+        external: ['serialport', 'ws', 'qrcode', 'pino', 'pino-roll']
       }
     }
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': everything else (the screen API's table
+      // and its validation library) is bundled in.
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } }
     }
   },
@@ -22,6 +26,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
     },
-    plugins: [vue()]
+    plugins: [vue(), indexHtmlPolicyTag]
   }
 })
