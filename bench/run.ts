@@ -1,5 +1,5 @@
 // `npm run bench`: every figure the project measures. Benchmarks print; they never fail on speed.
-import { benchAi } from './ai'
+import { benchAi, benchWin } from './ai'
 import { benchDevices } from './devices'
 import { benchEngine } from './engine'
 import { benchOdds } from './odds'
@@ -12,7 +12,8 @@ async function main(): Promise<void> {
     screen: benchScreen,
     devices: benchDevices,
     odds: benchOdds,
-    ai: benchAi
+    ai: benchAi,
+    win: benchWin
   }
   for (const [name, run] of Object.entries(parts)) {
     if (only && only !== name) continue

@@ -1,5 +1,5 @@
-// The one platform API that src/shared uses beyond ECMAScript: the WHATWG Encoding API's
-// TextDecoder, which every runtime of the shared code has (Chromium, Electron, Node). Declared
+// The platform APIs that src/shared uses beyond ECMAScript: the WHATWG Encoding API's
+// TextDecoder and TextEncoder, which every runtime of the shared code has (Chromium, Electron, Node). Declared
 // here, for tsconfig.shared.json only, so that src/shared is checked without the DOM lib and
 // without @types/node: anything else from either is a type error there.
 interface TextDecoderOptions {
@@ -13,4 +13,9 @@ declare class TextDecoder {
   readonly fatal: boolean
   readonly ignoreBOM: boolean
   decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string
+}
+
+declare class TextEncoder {
+  readonly encoding: string
+  encode(input?: string): Uint8Array
 }

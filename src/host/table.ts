@@ -1,6 +1,7 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
 import { ComputerPlayer } from '../main/core/computer-player'
+import { WinTables } from '../main/core/win-tables'
 import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
   await server.start()
   if (args.share) await server.setSharing(true)
+  const winTables = new WinTables({ dir: join(args.dataDir, 'win-tables'), onChange: () => session.refresh() })
+  session.winTables = winTables
   new ComputerPlayer(session)
   const devices = new DeviceManager({ session, settings })
   devices.start()
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
   process.stdout.write(`The log is ${logFile}\n`)
   const stop = (): void => {
+    winTables.stop()
     void devices
       .stop()
       .then(() => server.stop())

@@ -1,6 +1,7 @@
 // The Electron shell: windows, displays and IPC. Everything else is the core in ./core, which
 // also runs without Electron in the headless host (src/host).
 import { ComputerPlayer } from './core/computer-player'
+import { WinTables } from './core/win-tables'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
 import type { DisplayInfo, Outcome } from '../shared/api'
@@ -219,8 +220,11 @@ void app.whenReady().then(async () => {
   session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
   logSessionMessages(session)
   session.subscribe(pushState)
-  // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
+  const winTables = new WinTables({ dir: join(dataDir, 'win-tables'), onChange: () => session.refresh() })
+  session.winTables = winTables
+  app.on('will-quit', () => winTables.stop())
   new ComputerPlayer(session)
+  // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
   devices = new DeviceManager({ session, settings })
   devices.start()
 

@@ -40,6 +40,7 @@ import {
 import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor } from '../../shared/odds'
+import type { WinTableSource } from '../../shared/ai/win-play'
 import { computerSeats } from './computer-player'
 import { diskTrouble, type RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
@@ -91,6 +92,8 @@ export class TableSession {
   computerView: () => { seat: number; text: string } | null = () => null
   /** Set by the device manager: what the device API methods call (see dispatch). */
   deviceControl: DeviceControl | null = null
+  /** Solved chance-to-win tables (Farkle, Fouche) for the odds and the computer player; null: none. */
+  winTables: WinTableSource | null = null
 
   constructor(options: SessionOptions) {
     this.store = options.store
@@ -494,7 +497,7 @@ export class TableSession {
       startedAt: this.startedAt(game.header),
       computers: computerSeats(game),
       thinking: this.computerView(),
-      odds: this.settings.get().showOdds ? oddsFor(game) : null
+      odds: this.settings.get().showOdds ? oddsFor(game, this.winTables ?? undefined) : null
     }
   }
 
