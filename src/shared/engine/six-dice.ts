@@ -17,6 +17,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { rankPlayers } from './standings'
 
 // ---------------------------------------------------------------------------------------------
 // Scoring tables
@@ -666,6 +667,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     apply,
     describe,
     summary,
+    standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]) }),
     table: table_
   }
 }
