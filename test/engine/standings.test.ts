@@ -20,12 +20,20 @@ function played(game: GameId, players: string[], rules: Record<string, unknown>,
 describe('final standings', () => {
   it('Foursies four-round tour: Bob won rounds 1 and 4, Ann 2 and 3, Bob the tie-break duel: Bob, Ann, Cy', () => {
     const roundWinners = [1, 0, 0, 1]
-    const { module, state } = played('foursies', ['Ann', 'Bob', 'Cy'], { match: 'tour', tour: 'four-rounds' }, (raw) => {
+    const module = GAMES.foursies
+    const phases: string[] = []
+    const { state } = played('foursies', ['Ann', 'Bob', 'Cy'], { match: 'tour', tour: 'four-rounds' }, (raw) => {
       const s = raw as { phase: string; round: number; seat: number }
-      if (s.phase === 'duel') return { roll: [3, 4] } // Ann 3, Bob 4
+      if (s.phase === 'duel') {
+        phases.push(module.table(raw).phase)
+        return { roll: [3, 4] } // Ann 3, Bob 4
+      }
+      if (s.round === 4) phases.push(module.table(raw).phase)
       return { roll: s.seat === roundWinners[s.round - 1] ? [4, 4, 4, 4] : [3, 5, 6, 6] }
     })
     expect(module.summary(state)).toMatchObject({ finished: true, winners: ['Bob'] })
+    // The header keeps round and tour through the final lap, and the duel says what is at stake.
+    expect([...new Set(phases)]).toEqual(['Round 4 of 4 · Tour 1', 'Round 4 of 4 · Tour 1 · Final lap', 'Tie-break duel: tour 1 at stake'])
     expect(module.standings(state)).toEqual([
       { name: 'Bob', place: 1, shown: '1 tour · 2 rounds', winner: true, why: 'won the tie-break duel' },
       { name: 'Ann', place: 2, shown: '0 tours · 2 rounds', winner: false },

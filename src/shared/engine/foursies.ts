@@ -828,7 +828,7 @@ function table(s: FoursiesState): TableView {
   if (s.phase === 'duel') {
     const duel = s.duel as FoursiesDuel
     return {
-      phase: 'Duel',
+      phase: duel.stake === 'tour' ? `Tie-break duel: tour ${s.tour} at stake` : s.options.match === 'round' ? 'Duel for the round' : `Duel for ${roundName(s).toLowerCase()}`,
       dice: duel.last.map((value) => ({ value, fresh: true })),
       turnPoints: null,
       contenders: duel.seats.slice(),
@@ -837,12 +837,15 @@ function table(s: FoursiesState): TableView {
   }
   const dice: ShownDie[] = s.dice.map((value, i) => ({ value, fresh: s.fresh[i] }))
   if (s.phase === 'over') return { phase: 'Game over', dice, turnPoints: null, notes: notes(s) }
-  const phase = s.finalLap
-    ? 'Final lap'
-    : s.options.match === 'round'
-      ? 'Round 1'
-      : `Round ${s.round} · Tour ${s.tour}`
+  const phase = s.finalLap ? `${roundName(s)} · Final lap` : roundName(s)
   return { phase, dice, turnPoints: s.turnPoints, notes: notes(s) }
+}
+
+/** "Round 1", "Round 2 · Tour 1", "Round 3 of 4 · Tour 2" (four-round tours). */
+function roundName(s: FoursiesState): string {
+  if (s.options.match === 'round') return 'Round 1'
+  const of = s.options.tour === 'four-rounds' ? ' of 4' : ''
+  return `Round ${s.round}${of} · Tour ${s.tour}`
 }
 
 function notes(s: FoursiesState): Record<number, string> {
