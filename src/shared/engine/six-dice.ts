@@ -408,7 +408,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   }
 
   function entryReason(s: SixDiceState): string {
-    return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}`
+    return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}, ${formatPoints(s.options.entry - s.turnPoints)} short`
   }
 
   /** Ends the turn of `s.seat` (s is a fresh copy owned by apply); pushes events. */
