@@ -50,10 +50,9 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
 }
 
 function pushState(): void {
-  const state = session.snapshot(true)
-  for (const window of [controlWindow, scoreboardWindow]) {
-    if (window && !window.isDestroyed()) window.webContents.send('table:state', state)
-  }
+  if (controlWindow && !controlWindow.isDestroyed()) controlWindow.webContents.send('table:state', session.snapshot(true))
+  // The TV gets its own state: the moves, never the computer's reasons or the odds.
+  if (scoreboardWindow && !scoreboardWindow.isDestroyed()) scoreboardWindow.webContents.send('table:state', session.snapshot(true, true, 'scoreboard'))
 }
 
 function isOurFrame(event: IpcMainInvokeEvent): boolean {
@@ -183,7 +182,8 @@ void app.whenReady().then(() => {
     if (!isOurFrame(event)) throw new Error('refused: not one of the app’s own screens')
     if (typeof method !== 'string' || !Array.isArray(args)) throw new Error('refused: malformed request')
     try {
-      return await dispatch(session, caller, method as ApiMethod, args)
+      const scoreboard = scoreboardWindow !== null && !scoreboardWindow.isDestroyed() && event.sender === scoreboardWindow.webContents
+      return await dispatch(session, scoreboard ? { ...caller, scoreboard } : caller, method as ApiMethod, args)
     } catch (error) {
       if (error instanceof RequestError) return { ok: false, error: error.message }
       throw error

@@ -29,6 +29,8 @@ export interface Caller {
   displays?: DisplayControl
   setSharing?: (enabled: boolean) => Promise<unknown>
   devices?: DeviceControl
+  /** The TV's scoreboard: its state carries the moves, never the computer's reasons or the odds. */
+  scoreboard?: boolean
 }
 
 export class RequestError extends Error {}
@@ -115,7 +117,7 @@ export async function dispatch(session: TableSession, caller: Caller, method: Ap
   switch (method) {
     case 'getState':
       expectArgs(args, 0, method)
-      return session.snapshot(caller.canControl, caller.local)
+      return session.snapshot(caller.canControl, caller.local, caller.scoreboard ? 'scoreboard' : 'control')
     case 'newGame':
       expectArgs(args, 1, method)
       return session.newGame(checkSetup(args[0]))

@@ -52,6 +52,8 @@ interface Client {
   canControl: boolean
   /** Came in through a LAN address (closed when sharing stops). */
   lan: boolean
+  /** Opened by a scoreboard page (`/api?screen=scoreboard`): gets the TV's state. */
+  scoreboard: boolean
 }
 
 export function defaultLanAddresses(): string[] {
@@ -143,7 +145,8 @@ export class TableServer {
         paired = sameText(pair, this.sharing.pairingCode ?? '')
         if (!paired) this.countPairingFailure(request)
       }
-      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, !lan || paired))
+      const scoreboard = url.searchParams.get('screen') === 'scoreboard'
+      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, !lan || paired, scoreboard))
     })
     return server
   }
@@ -186,19 +189,20 @@ export class TableServer {
     this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
   }
 
-  private accept(socket: WebSocket, lan: boolean, canControl: boolean): void {
-    const client: Client = { socket, canControl, lan }
+  private accept(socket: WebSocket, lan: boolean, canControl: boolean, scoreboard: boolean): void {
+    const client: Client = { socket, canControl, lan, scoreboard }
     this.clients.add(client)
     const caller: Caller = {
       canControl,
       local: !lan,
       displays: this.options.displays,
-      setSharing: (enabled) => this.setSharing(enabled)
+      setSharing: (enabled) => this.setSharing(enabled),
+      scoreboard
     }
     socket.on('message', (data) => void this.answer(client, caller, data.toString()))
     socket.on('close', () => this.clients.delete(client))
     socket.on('error', () => this.clients.delete(client))
-    this.send(client, { state: this.options.session.snapshot(canControl, !lan) })
+    this.send(client, { state: this.options.session.snapshot(canControl, !lan, scoreboard ? 'scoreboard' : 'control') })
   }
 
   private async answer(client: Client, caller: Caller, text: string): Promise<void> {
@@ -225,10 +229,11 @@ export class TableServer {
   private pushState(): void {
     const states = new Map<string, string>()
     for (const client of this.clients) {
-      const kind = `${client.canControl}${client.lan}`
+      const kind = `${client.canControl}${client.lan}${client.scoreboard}`
       let message = states.get(kind)
       if (message === undefined) {
-        message = JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan) } satisfies WirePush)
+        const state = this.options.session.snapshot(client.canControl, !client.lan, client.scoreboard ? 'scoreboard' : 'control')
+        message = JSON.stringify({ state } satisfies WirePush)
         states.set(kind, message)
       }
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(message)
