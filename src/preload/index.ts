@@ -23,6 +23,8 @@ const api: TableApi = {
   importRecord: call('importRecord'),
   listHistory: call('listHistory'),
   openHistory: call('openHistory'),
+  resumeHistory: call('resumeHistory'),
+  rematch: call('rematch'),
   setSharing: call('setSharing'),
   setShowOdds: call('setShowOdds'),
   listDisplays: call('listDisplays'),

@@ -180,6 +180,10 @@ export interface TableApi {
   importRecord(text: string): Promise<Outcome>
   listHistory(): Promise<HistoryEntry[]>
   openHistory(id: string): Promise<HistoryGame | { error: string }>
+  /** Puts an abandoned, unfinished game of the history back on the table (the game on the table goes to the history). */
+  resumeHistory(id: string): Promise<Outcome>
+  /** At the end of a game: a new game with the same players and options, the seats rotated (see docs/rules-readings.md). */
+  rematch(): Promise<Outcome>
   setSharing(enabled: boolean): Promise<Outcome>
   /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
   setShowOdds(on: boolean): Promise<Outcome>

@@ -41,6 +41,8 @@ export class FakeTableApi implements TableApi {
   importRecord = vi.fn(async (_text: string): Promise<Outcome> => ok)
   listHistory = vi.fn(async (): Promise<HistoryEntry[]> => [])
   openHistory = vi.fn(async (_id: string): Promise<HistoryGame | { error: string }> => ({ error: 'not found' }))
+  resumeHistory = vi.fn(async (_id: string): Promise<Outcome> => ok)
+  rematch = vi.fn(async (): Promise<Outcome> => ok)
   setSharing = vi.fn(async (_enabled: boolean): Promise<Outcome> => ok)
   setShowOdds = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
   listDisplays = vi.fn(async (): Promise<DisplayInfo[]> => [])

@@ -156,6 +156,13 @@ export async function dispatch(session: TableSession, caller: Caller, method: Ap
       expectArgs(args, 1, method)
       if (typeof args[0] !== 'string' || !/^[\w.-]{1,80}$/.test(args[0])) throw new RequestError('not a history id')
       return session.openHistory(args[0])
+    case 'resumeHistory':
+      expectArgs(args, 1, method)
+      if (typeof args[0] !== 'string' || !/^[\w.-]{1,80}$/.test(args[0])) throw new RequestError('not a history id')
+      return session.resumeHistory(args[0])
+    case 'rematch':
+      expectArgs(args, 0, method)
+      return session.rematch()
     case 'setSharing':
       expectArgs(args, 1, method)
       if (typeof args[0] !== 'boolean') throw new RequestError('sharing is on or off')

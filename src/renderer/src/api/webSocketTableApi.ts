@@ -136,6 +136,12 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
   openHistory(id: string): Promise<HistoryGame | { error: string }> {
     return this.call('openHistory', id)
   }
+  resumeHistory(id: string): Promise<Outcome> {
+    return this.call('resumeHistory', id)
+  }
+  rematch(): Promise<Outcome> {
+    return this.call('rematch')
+  }
   setSharing(enabled: boolean): Promise<Outcome> {
     return this.call('setSharing', enabled)
   }
