@@ -82,6 +82,8 @@ export const useTableStore = defineStore('table', () => {
   const undo = () => request(() => getTableApi().undo())
   const abandon = () => request(() => getTableApi().abandon())
   const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
+  const rematch = () => request(() => getTableApi().rematch())
+  const resumeHistory = (id: string) => request(() => getTableApi().resumeHistory(id))
   const setSharing = (enabled: boolean) => request(() => getTableApi().setSharing(enabled))
   const setShowOdds = (on: boolean) => request(() => getTableApi().setShowOdds(on))
 
@@ -119,6 +121,8 @@ export const useTableStore = defineStore('table', () => {
     abandon,
     exportRecord,
     importRecord,
+    rematch,
+    resumeHistory,
     setSharing,
     setShowOdds,
     dismissNotice
