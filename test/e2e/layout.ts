@@ -32,9 +32,9 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (['button', 'input', 'select', 'textarea', 'svg', 'kbd'].includes(element.tagName.toLowerCase())) return true
       if (element.classList.contains('die')) return true
       if (element.closest('button, kbd, .die')) return false
-      return [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
+      return Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
     }
-    const leaves = [...document.querySelectorAll('body *')].filter((element) => isLeaf(element) && visible(element))
+    const leaves = Array.from(document.querySelectorAll('body *')).filter((element) => isLeaf(element) && visible(element))
     // Clipped by an ancestor (a scrolling log, an ellipsis): only the visible part counts.
     const clippedBox = (element: Element): DOMRect | null => {
       let box = element.getBoundingClientRect()
@@ -58,7 +58,7 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     }
     // Text that wraps onto several lines has one box per line: compare those, not the box around them all.
     const lineBoxes = (element: Element, clip: DOMRect): DOMRect[] =>
-      [...element.getClientRects()]
+      Array.from(element.getClientRects())
         .map((rect) => {
           const left = Math.max(rect.left, clip.left)
           const top = Math.max(rect.top, clip.top)

@@ -1,13 +1,17 @@
 // What main tells each screen (issue 12): standings, the last throw and who threw it, the TV's
 // state without reasons or odds, keypad refusals, record line numbers, import checks, resuming an
 // abandoned game from the history, rematch.
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
+import { dispatch, RequestError } from '../../src/main/core/dispatch'
+import { TableServer } from '../../src/main/core/table-server'
+import WebSocket from 'ws'
+import type { TableState } from '../../src/shared/api'
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 
@@ -159,5 +163,60 @@ describe('what main shows the screens', () => {
     session.rematch()
     current = session.snapshot(true).current!
     expect(current).toMatchObject({ players: ['Bob', 'Ann'], computers: [1], rules: { rounds: 1 } })
+  })
+
+  it('the screen API checks the new requests and answers the TV with its own state', async () => {
+    const session = openSession()
+    session.setShowOdds(true)
+    session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
+    session.submit({ roll: [1, 1, 1, 5, 2, 3] }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
+    const caller = { canControl: true, local: true }
+    await expect(dispatch(session, caller, 'resumeHistory', [42])).rejects.toThrow(RequestError)
+    await expect(dispatch(session, caller, 'resumeHistory', ['../x'])).rejects.toThrow('not a history id')
+    await expect(dispatch(session, caller, 'rematch', [1])).rejects.toThrow(RequestError)
+    await expect(dispatch(session, { canControl: false, local: false }, 'rematch', [])).rejects.toThrow('this screen can only watch')
+    expect(await dispatch(session, caller, 'rematch', [])).toEqual({ ok: false, error: 'A rematch starts once the game is over' })
+    const tv = (await dispatch(session, { ...caller, scoreboard: true }, 'getState', [])) as ReturnType<TableSession['snapshot']>
+    expect(tv.current?.odds).toBeNull()
+    expect(tv.current?.log.some((entry) => entry.kind === 'computer')).toBe(false)
+  })
+})
+
+describe('the TV over the host’s WebSocket', () => {
+  it('a socket opened with ?screen=scoreboard gets no computer reasons and no odds, pushes included', async () => {
+    const rendererDir = join(dataDir, 'renderer')
+    mkdirSync(rendererDir, { recursive: true })
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
+    const session = openSession()
+    session.setShowOdds(true)
+    const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => [] })
+    await server.start()
+    try {
+      const open = (query: string) =>
+        new Promise<{ states: TableState[]; socket: WebSocket }>((resolve, reject) => {
+          const socket = new WebSocket(`${server.url.replace('http', 'ws')}api${query}`)
+          const client = { states: [] as TableState[], socket }
+          socket.on('message', (data) => {
+            const message = JSON.parse(data.toString())
+            if ('state' in message) client.states.push(message.state)
+          })
+          socket.once('open', () => resolve(client))
+          socket.once('error', reject)
+        })
+      const tv = await open('?screen=scoreboard')
+      const control = await open('')
+      session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
+      session.submit({ roll: [1, 1, 1, 5, 2, 3] }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
+      await expect.poll(() => tv.states.at(-1)?.current?.moveCount).toBe(1)
+      await expect.poll(() => control.states.at(-1)?.current?.moveCount).toBe(1)
+      expect(tv.states.at(-1)?.current?.odds).toBeNull()
+      expect(tv.states.at(-1)?.current?.log.map((entry) => entry.kind)).not.toContain('computer')
+      expect(control.states.at(-1)?.current?.odds).not.toBeNull()
+      expect(control.states.at(-1)?.current?.log.map((entry) => entry.kind)).toContain('computer')
+      tv.socket.close()
+      control.socket.close()
+    } finally {
+      await server.stop()
+    }
   })
 })
