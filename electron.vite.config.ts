@@ -13,6 +13,9 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': everything else (the screen API's table
+      // and its validation library) is bundled in.
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } }
     }
   },

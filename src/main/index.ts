@@ -3,8 +3,8 @@
 import { ComputerPlayer } from './core/computer-player'
 import { app, BrowserWindow, ipcMain, screen, shell, type IpcMainInvokeEvent } from 'electron'
 import { join } from 'node:path'
-import type { ApiMethod, DisplayInfo, Outcome } from '../shared/api'
-import { dispatch, RequestError, type Caller } from './core/dispatch'
+import type { DisplayInfo, Outcome } from '../shared/api'
+import { dispatch, type Caller } from './core/dispatch'
 import { RecordStore } from './core/record-store'
 import { SettingsStore } from './core/settings'
 import { TableServer } from './core/table-server'
@@ -181,13 +181,8 @@ void app.whenReady().then(() => {
   ipcMain.handle('table:call', async (event, method: unknown, args: unknown) => {
     if (!isOurFrame(event)) throw new Error('refused: not one of the app’s own screens')
     if (typeof method !== 'string' || !Array.isArray(args)) throw new Error('refused: malformed request')
-    try {
-      const scoreboard = scoreboardWindow !== null && !scoreboardWindow.isDestroyed() && event.sender === scoreboardWindow.webContents
-      return await dispatch(session, scoreboard ? { ...caller, scoreboard } : caller, method as ApiMethod, args)
-    } catch (error) {
-      if (error instanceof RequestError) return { ok: false, error: error.message }
-      throw error
-    }
+    const scoreboard = scoreboardWindow !== null && !scoreboardWindow.isDestroyed() && event.sender === scoreboardWindow.webContents
+    return dispatch(session, scoreboard ? { ...caller, scoreboard } : caller, method, args)
   })
 
   screen.on('display-added', placeScoreboard)

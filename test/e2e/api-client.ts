@@ -1,10 +1,11 @@
 // Drives the host's screen API over its WebSocket from the test (as a screen on the host would),
 // to bring the table to a state quickly; the pages under test only watch and are checked.
 import WebSocket from 'ws'
-import type { ApiMethod, Outcome } from '../../src/shared/api'
+import type { Outcome, TableState } from '../../src/shared/api'
+import type { MethodName } from '../../src/shared/api-methods'
 
 export interface ApiClient {
-  call<T = Outcome>(method: ApiMethod, ...args: unknown[]): Promise<T>
+  call<T = Outcome>(method: MethodName, ...args: unknown[]): Promise<T>
   close(): void
 }
 
@@ -24,7 +25,7 @@ export async function connectApi(hostUrl: string): Promise<ApiClient> {
     resolve?.(message.error !== undefined ? { ok: false, error: message.error } : message.result)
   })
   return {
-    call<T>(method: ApiMethod, ...args: unknown[]): Promise<T> {
+    call<T>(method: MethodName, ...args: unknown[]): Promise<T> {
       const id = nextId++
       return new Promise<T>((resolve) => {
         pending.set(id, resolve as (value: unknown) => void)
@@ -33,6 +34,12 @@ export async function connectApi(hostUrl: string): Promise<ApiClient> {
     },
     close: () => socket.close()
   }
+}
+
+/** The state the host shows a screen on its own computer. */
+export async function tableState(api: ApiClient): Promise<TableState> {
+  const answer = await api.call<{ ok: true; state: TableState }>('getState')
+  return answer.state
 }
 
 /** Sends moves one by one; throws on the first refusal, with its reason. */

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TableState } from '../../src/shared/api'
 import { buildScreens, launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
-import { connectApi, playMoves, type ApiClient } from './api-client'
+import { connectApi, playMoves, tableState, type ApiClient } from './api-client'
 
 let browser: Browser
 const hosts: RunningHost[] = []
@@ -56,7 +55,7 @@ describe('what the screens show', () => {
     // Bob wins rounds 1 and 4, Ann 2 and 3: whoever wins throws four 4s on their turn, the others nothing.
     const roundWinners = ['Bob', 'Ann', 'Ann', 'Bob']
     for (let guard = 0; guard < 40; guard++) {
-      const state = await api.call<TableState>('getState')
+      const state = await tableState(api)
       const game = state.current!
       if (game.summary.toPlay === null) break
       const round = Number(/Round (\d)/.exec(game.table.phase)?.[1])
@@ -209,10 +208,10 @@ describe('what the screens show', () => {
     await importFile()
     await expect.poll(text(control, 'import-confirm')).toContain('Replace the game in progress with saved.jsonl?')
     await control.getByTestId('import-confirm-no').click()
-    expect((await api.call<TableState>('getState')).current?.moveCount).toBe(2)
+    expect((await tableState(api)).current?.moveCount).toBe(2)
     await importFile()
     await control.getByTestId('import-confirm-yes').click()
-    await expect.poll(async () => (await api.call<TableState>('getState')).current?.moveCount).toBe(1)
+    await expect.poll(async () => (await tableState(api)).current?.moveCount).toBe(1)
 
     // The game that was replaced is in History, abandoned, with its scores; its steps are numbered as the record's lines.
     await control.getByTestId('tab-history').click()
@@ -222,7 +221,7 @@ describe('what the screens show', () => {
     await expect.poll(text(control, 'history-position')).toContain('Line 2 · step 1 of 2')
     expect(await control.getByTestId('history-first').locator('svg').count()).toBe(1)
     await control.getByTestId('history-resume').click()
-    await expect.poll(async () => (await api.call<TableState>('getState')).current?.moveCount).toBe(2)
+    await expect.poll(async () => (await tableState(api)).current?.moveCount).toBe(2)
     await expect.poll(text(control, 'message')).toContain('Resumed 4-PLU$')
     await control.getByTestId('table-screen').waitFor()
 
@@ -230,7 +229,7 @@ describe('what the screens show', () => {
     await importFile()
     await control.getByTestId('import-confirm-yes').click()
     await expect.poll(text(control, 'import-error')).toContain('already in the history')
-    expect((await api.call<TableState>('getState')).current?.moveCount).toBe(2)
+    expect((await tableState(api)).current?.moveCount).toBe(2)
     await control.close()
   }, 120_000)
 })

@@ -138,7 +138,7 @@ describe('the Electron shell', () => {
     await expect(call({ senderFrame: { url: 'https://example.com/' } }, 'getState')).rejects.toThrow('refused')
     await expect(call({ senderFrame: null }, 'getState')).rejects.toThrow('refused')
     await expect(fake.handlers.get('table:call')!(fromApp, 42, [])).rejects.toThrow('malformed')
-    expect(await call(fromApp, 'getState')).toMatchObject({ canControl: true, current: null })
+    expect(await call(fromApp, 'getState')).toMatchObject({ ok: true, state: { canControl: true, current: null } })
     expect(await call(fromApp, 'submit', { roll: [9] })).toMatchObject({ ok: false })
   })
 
@@ -148,11 +148,35 @@ describe('the Electron shell', () => {
     expect(pushes.at(-1)?.payload).toMatchObject({ current: { game: 'four-plus' } })
   })
 
+  it('refuses a request whose argument does not fit its schema, naming the field, and changes nothing', async () => {
+    const before = await call(fromApp, 'getState')
+    const record = readFileSync(join(fake.userData.path, 'games', 'current.jsonl'), 'utf8')
+    const pushes = windows()[0].webContents.sent.length
+    const refusals: [string, unknown[], string][] = [
+      ['newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'x'.repeat(41)] }], 'newGame: players[2] must be a string of at most 40 characters'],
+      ['newGame', [{ game: 'farkle', players: ['Ann'], seats: 2 }], 'newGame: seats is not a field of a game setup (game, players, rules, computers)'],
+      ['submit', [{ roll: [4, 2, 2, 9] }], 'submit: move is not a move: 9 is not a die value (1-6)'],
+      ['keypad', ['F5'], 'keypad: key must be a keypad key (0 1 2 3 4 5 6 7 8 9 Enter Backspace + - * / .)'],
+      ['identifyDie', ['DRH-1', 'A B'], 'identifyDie: dieId must be a die id (1 to 8 letters or digits)'],
+      ['showScoreboard', ['2'], 'showScoreboard: displayId must be a display id or null'],
+      ['undo', [true], 'undo takes 0 arguments, not 1']
+    ]
+    for (const [method, args, error] of refusals) {
+      expect(await fake.handlers.get('table:call')!(fromApp, method, args), method).toEqual({ ok: false, error })
+    }
+    expect(await call(fromApp, 'getState')).toEqual(before)
+    expect(readFileSync(join(fake.userData.path, 'games', 'current.jsonl'), 'utf8')).toBe(record)
+    expect(windows()[0].webContents.sent).toHaveLength(pushes)
+  })
+
   it('opens the scoreboard fullscreen on the chosen display and remembers it', async () => {
-    expect(await call(fromApp, 'listDisplays')).toEqual([
-      { id: 1, label: 'Laptop', width: 1440, height: 900, primary: true, showing: false },
-      { id: 2, label: 'TV', width: 1920, height: 1080, primary: false, showing: false }
-    ])
+    expect(await call(fromApp, 'listDisplays')).toEqual({
+      ok: true,
+      displays: [
+        { id: 1, label: 'Laptop', width: 1440, height: 900, primary: true, showing: false },
+        { id: 2, label: 'TV', width: 1920, height: 1080, primary: false, showing: false }
+      ]
+    })
     expect(await call(fromApp, 'showScoreboard', 2)).toEqual({ ok: true })
     const scoreboard = windows()[1]
     expect(scoreboard.loaded.hash).toBe('/scoreboard')

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
-import { dispatch, RequestError } from '../../src/main/core/dispatch'
+import { dispatch } from '../../src/main/core/dispatch'
 import { TableServer } from '../../src/main/core/table-server'
 import WebSocket from 'ws'
 import type { TableState } from '../../src/shared/api'
@@ -136,7 +136,7 @@ describe('what main shows the screens', () => {
       ok: false,
       error: 'Import refused: this game is already in the history (Farkle, Ann, Bob): resume it from there'
     })
-    expect(session.openHistory(entry.id)).toMatchObject({ steps: [{ line: 2 }] })
+    expect(session.openHistory(entry.id)).toMatchObject({ ok: true, game: { steps: [{ line: 2 }] } })
     expect(session.resumeHistory(entry.id)).toEqual({ ok: true })
     expect(session.listHistory()).toEqual([])
     expect(session.snapshot(true).current).toMatchObject({ moveCount: 1, lastThrow: { caption: 'Ann’s throw', current: true } })
@@ -171,14 +171,14 @@ describe('what main shows the screens', () => {
     session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
     session.submit({ roll: [1, 1, 1, 5, 2, 3] }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
     const caller = { canControl: true, local: true }
-    await expect(dispatch(session, caller, 'resumeHistory', [42])).rejects.toThrow(RequestError)
-    await expect(dispatch(session, caller, 'resumeHistory', ['../x'])).rejects.toThrow('not a history id')
-    await expect(dispatch(session, caller, 'rematch', [1])).rejects.toThrow(RequestError)
-    await expect(dispatch(session, { canControl: false, local: false }, 'rematch', [])).rejects.toThrow('this screen can only watch')
+    expect(await dispatch(session, caller, 'resumeHistory', [42])).toEqual({ ok: false, error: 'resumeHistory: id must be a history id' })
+    expect(await dispatch(session, caller, 'resumeHistory', ['../x'])).toEqual({ ok: false, error: 'resumeHistory: id must be a history id' })
+    expect(await dispatch(session, caller, 'rematch', [1])).toMatchObject({ ok: false, error: expect.stringMatching(/^rematch takes 0 arguments/) })
+    expect(await dispatch(session, { canControl: false, local: false }, 'rematch', [])).toEqual({ ok: false, error: 'this screen can only watch' })
     expect(await dispatch(session, caller, 'rematch', [])).toEqual({ ok: false, error: 'A rematch starts once the game is over' })
-    const tv = (await dispatch(session, { ...caller, scoreboard: true }, 'getState', [])) as ReturnType<TableSession['snapshot']>
-    expect(tv.current?.odds).toBeNull()
-    expect(tv.current?.log.some((entry) => entry.kind === 'computer')).toBe(false)
+    const tv = (await dispatch(session, { ...caller, scoreboard: true }, 'getState', [])) as { ok: true; state: TableState }
+    expect(tv.state.current?.odds).toBeNull()
+    expect(tv.state.current?.log.some((entry) => entry.kind === 'computer')).toBe(false)
   })
 })
 

@@ -251,6 +251,10 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     expect(manifest.name).toBe('dice-referee')
     // The main bundle keeps serialport external, so it must come from the packed node_modules.
     expect(asar.extractFile(archive, 'out/main/index.js').toString()).toMatch(/require\(["']serialport["']\)/)
+    // A sandboxed preload can require 'electron' only: the screen API's table and valibot are bundled in.
+    const preload = asar.extractFile(archive, 'out/preload/index.js').toString()
+    expect([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1])).toEqual(['electron'])
+    expect(preload).toContain('setDeviceTestMode')
   })
 
   it('packs the production dependencies and nothing dev-only', () => {
@@ -283,7 +287,8 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     // The same packages (name@version) as npm's production tree, less what electron-builder.yml
     // leaves out on purpose. electron-builder hoists the tree its own way, so the folders may
     // differ from the checkout's; what counts is that every require() still finds its package.
-    const excluded = /^(@types\/.*|undici-types|node-addon-api)$/
+    // typescript is only an optional peer of valibot (for its types): npm lists it, electron-builder leaves it out.
+    const excluded = /^(@types\/.*|undici-types|node-addon-api|typescript)$/
     const wanted = new Set(
       production
         .map((pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')) as Manifest)

@@ -9,8 +9,8 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { ApiMethod, Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
-import { dispatch, RequestError, type Caller, type DisplayControl } from './dispatch'
+import type { Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
+import { dispatch, type Caller, type DisplayControl } from './dispatch'
 import type { TableSession } from './table-session'
 
 export interface TableServerOptions {
@@ -217,12 +217,10 @@ export class TableServer {
       return this.send(client, { id: typeof id === 'number' ? id : -1, error: 'a request is {id, method, args}' })
     }
     try {
-      const result = await dispatch(this.options.session, caller, method as ApiMethod, args)
-      this.send(client, { id, result })
+      // A refused request answers like a refused move ({ ok: false, error }), as over Electron's IPC.
+      this.send(client, { id, result: await dispatch(this.options.session, caller, method, args) })
     } catch (error) {
-      // A refused request answers like a refused move, the same as over Electron's IPC.
-      if (error instanceof RequestError) this.send(client, { id, result: { ok: false, error: error.message } })
-      else this.send(client, { id, error: `internal error: ${(error as Error).message}` })
+      this.send(client, { id, error: `internal error: ${(error as Error).message}` })
     }
   }
 

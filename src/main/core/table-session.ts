@@ -263,7 +263,7 @@ export class TableSession {
     return this.changed(kept ? 'The game is in the history' : 'The game was closed before its first throw', 'info')
   }
 
-  exportRecord(): { ok: true; record: string; fileName: string } | { ok: false; error: string } {
+  exportRecord(): Outcome<{ record: string; fileName: string }> {
     if (!this.game) return { ok: false, error: 'There is no game to export' }
     const started = new Date(this.startedAt(this.game.header)).toISOString().slice(0, 16).replace(/[T:]/g, '-')
     return { ok: true, record: recordText(this.game), fileName: `${this.game.header.game}-${started}.jsonl` }
@@ -315,14 +315,14 @@ export class TableSession {
     return this.changed(`Resumed ${entry.title} with ${entry.players.join(', ')} (${replayed.game.moves.length} lines). ${this.whoIsNext()}`, 'info')
   }
 
-  openHistory(id: string): HistoryGame | { error: string } {
+  openHistory(id: string): Outcome<{ game: HistoryGame }> {
     const text = id === 'current' ? (this.game ? recordText(this.game) : null) : this.store.readHistoryRecord(id)
-    if (text === null) return { error: `No game ${id} in the history` }
+    if (text === null) return { ok: false, error: `No game ${id} in the history` }
     const replayed = replayText(text, { tolerateTruncatedTail: true })
-    if (!replayed.ok) return { error: `line ${replayed.line}: ${replayed.error}` }
+    if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
     const lines = moveLineNumbers(text)
     const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }, index) => ({ ...step, line: lines[index] ?? step.line }))
-    return { entry: this.historyEntry(replayed.game, id), record: text, steps }
+    return { ok: true, game: { entry: this.historyEntry(replayed.game, id), record: text, steps } }
   }
 
   setShowOdds(on: boolean): Outcome {

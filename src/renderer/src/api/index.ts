@@ -1,5 +1,5 @@
 import type { TableApi } from '../../../shared/api'
-import { WebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
+import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
 import { viewFor } from '../lib/view'
 
 export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'
@@ -29,7 +29,7 @@ export function getTableApi(): TableApi {
   if (window.diceReferee) {
     tableApi = window.diceReferee
   } else {
-    tableApi = new WebSocketTableApi({
+    tableApi = openWebSocketTableApi({
       url: apiUrlFor(window.location),
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike
     })
