@@ -3,14 +3,14 @@
 import type { Page } from 'playwright-core'
 
 export interface LayoutProblem {
-  kind: 'wider' | 'overlap'
+  kind: 'wider' | 'overlap' | 'cut'
   what: string
 }
 
 /** Looks at every visible leaf of content (text, buttons, inputs, dice) and reports problems. */
 export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
-    const problems: { kind: 'wider' | 'overlap'; what: string }[] = []
+    const problems: { kind: 'wider' | 'overlap' | 'cut'; what: string }[] = []
     const width = document.documentElement.clientWidth
     const name = (element: Element): string => {
       const id = element.getAttribute('data-testid')
@@ -51,6 +51,26 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         }
       }
       return box
+    }
+    // Cut off by a box that hides what overflows it (not a scrolling one, not an ellipsis or a line clamp: those say so).
+    const saysItIsCut = (element: Element, upTo: Element): boolean => {
+      for (let node: Element | null = element; node && node !== upTo.parentElement; node = node.parentElement) {
+        const style = getComputedStyle(node)
+        if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') return true
+      }
+      return false
+    }
+    for (const element of leaves) {
+      const box = element.getBoundingClientRect()
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        const hides = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY)
+        if (!hides || parent === document.body || parent === document.documentElement) continue
+        const clip = parent.getBoundingClientRect()
+        const cut = box.right > clip.right + 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.top < clip.top - 1
+        if (cut && !saysItIsCut(element, parent)) problems.push({ kind: 'cut', what: `${name(element)} is cut by ${name(parent).slice(0, 40)}` })
+        break
+      }
     }
     const boxes = leaves.map((element) => ({ element, box: clippedBox(element) })).filter((entry) => entry.box !== null) as { element: Element; box: DOMRect }[]
     for (const { element, box } of boxes) {

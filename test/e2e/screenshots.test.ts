@@ -94,4 +94,29 @@ describe('screens at TV, laptop and phone sizes', () => {
     const problems = await shots('foursies', 'over')
     expect(problems).toEqual([])
   }, 180_000)
+
+  it('large type and high contrast on the TV, the light theme on the table: still nothing off-screen or overlapping', async () => {
+    expect(await api.call('newGame', { game: 'farkle', players: PLAYERS })).toEqual({ ok: true })
+    await playMoves(api, [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }])
+    const problems: string[] = []
+    for (const viewport of VIEWPORTS.slice(0, 3)) {
+      const context = await browser.newContext({ viewport })
+      await context.addInitScript(() =>
+        localStorage.setItem('dice-referee.preferences', JSON.stringify({ largeType: true, highContrast: true, light: true }))
+      )
+      const table = await context.newPage()
+      await table.goto(running.url)
+      await table.getByTestId('table-screen').waitFor()
+      expect(await table.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+      problems.push(...(await check(table, `options-light-table-${viewport.name}`)))
+      const tv = await context.newPage()
+      await tv.goto(`${running.url}scoreboard`)
+      await tv.getByTestId('scores').waitFor()
+      expect(await tv.getByTestId('scoreboard').getAttribute('class')).toContain('tv--contrast')
+      problems.push(...(await check(tv, `options-large-contrast-tv-${viewport.name}`)))
+      await context.close()
+    }
+    await api.call('abandon')
+    expect(problems).toEqual([])
+  }, 180_000)
 })
