@@ -69,10 +69,9 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
 }
 
 function pushState(): void {
-  const state = session.snapshot(true)
-  for (const window of [controlWindow, scoreboardWindow]) {
-    if (window && !window.isDestroyed()) window.webContents.send('table:state', state)
-  }
+  if (controlWindow && !controlWindow.isDestroyed()) controlWindow.webContents.send('table:state', session.snapshot(true))
+  // The TV gets its own state: the moves, never the computer's reasons or the odds.
+  if (scoreboardWindow && !scoreboardWindow.isDestroyed()) scoreboardWindow.webContents.send('table:state', session.snapshot(true, true, 'scoreboard'))
 }
 
 function listDisplays(): DisplayInfo[] {
@@ -246,7 +245,9 @@ void app.whenReady().then(async () => {
     }
     log.debug({ method }, 'request')
     try {
-      return await dispatch(session, caller, method, args)
+      // The TV's window gets the TV's state: the moves, never the computer's reasons or the odds.
+      const scoreboard = scoreboardWindow !== null && !scoreboardWindow.isDestroyed() && event.sender === scoreboardWindow.webContents
+      return await dispatch(session, scoreboard ? { ...caller, scoreboard } : caller, method, args)
     } catch (error) {
       log.error({ method, err: error }, 'a request failed')
       throw error

@@ -75,7 +75,8 @@ export interface ReplayOptions {
    */
   tolerateTruncatedTail?: boolean
   /** Called after each move is applied, with its index and what happened (a log kept on the side). */
-  onMove?: (index: number, events: GameEvent[]) => void
+  /** Called after each move with what happened and the state the move was played on. */
+  onMove?: (index: number, events: GameEvent[], before: unknown) => void
 }
 
 /** How many lines `replayTextInSteps` reads between two pauses. */
@@ -129,10 +130,11 @@ export function* replayTextInSteps(text: string, options: ReplayOptions = {}): G
     }
     const applied = module.apply(state, parsed.value.move)
     if (!applied.ok) return { ok: false, line: i + 1, error: applied.error }
+    const before = state
     state = applied.state
     events = applied.events
     moves.push(parsed.value)
-    options.onMove?.(moves.length - 1, applied.events)
+    options.onMove?.(moves.length - 1, applied.events, before)
   }
   return { ok: true, game: { ...started.value, moves, state }, events, truncatedTail }
 }

@@ -124,13 +124,16 @@ describe('the table session', () => {
     if (!exported.ok) throw new Error(exported.error)
     expect(exported.fileName).toMatch(/^four-plus-.*\.jsonl$/)
     const summary = session.snapshot(true).current?.summary
+    // The same game as on the table is refused (it would be in the history twice); one move on, it is another game.
+    expect(await session.importRecord(exported.record)).toEqual({ ok: false, error: 'Import refused: this game is already on the table' })
+    session.submit({ roll: [2, 3, 5, 6] })
     expect(await session.importRecord(exported.record)).toEqual({ ok: true })
     expect(session.snapshot(true).current?.summary).toEqual(summary)
     const history = session.listHistory()
     expect(history).toHaveLength(1)
-    expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 1 })
+    expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 2 })
     const opened = session.openHistory(history[0].id)
-    expect(opened.ok && opened.game.steps).toHaveLength(1)
+    expect(opened.ok && opened.game.steps).toHaveLength(2)
   })
 
   it('plays by keypad: digits, Enter, refusals that change nothing, and undo', () => {
@@ -140,7 +143,9 @@ describe('the table session', () => {
     expect(session.keypad('9').ok).toBe(false)
     expect(session.snapshot(true).keypad.buffer).toBe('333')
     expect(session.keypad('Enter')).toEqual({ ok: false, error: '4 dice are due, not 3' })
-    session.keypad('2')
+    // The refused entry is cleared: the next digits start a fresh one.
+    expect(session.snapshot(true).keypad.buffer).toBe('')
+    for (const key of ['3', '3', '3', '2'] as const) session.keypad(key)
     expect(session.keypad('Enter')).toEqual({ ok: true })
     expect(session.snapshot(true).current?.summary.players[0].score).toBe(3)
     expect(session.keypad('/')).toEqual({ ok: true })

@@ -290,6 +290,21 @@ export class RecordStore {
     }
   }
 
+  /**
+   * Makes a game of the history the current record again (resuming an abandoned game). The
+   * current record is written before the history copy goes, so a crash between leaves two
+   * copies, never none.
+   */
+  restoreFromHistory(id: string, entries: HistoryEntry[]): boolean {
+    const text = this.readHistoryRecord(id)
+    if (text === null) return false
+    this.replaceCurrent(text)
+    rmSync(this.historyPath(id), { force: true })
+    syncFolder(this.historyDir)
+    this.writeIndex(entries.filter((entry) => entry.id !== id))
+    return true
+  }
+
   historyPath(id: string): string {
     return join(this.historyDir, `${id}.jsonl`)
   }

@@ -71,6 +71,8 @@ interface Client {
   pending: number
   /** A state push was held back while the screen had too much unread. */
   stateBehind: boolean
+  /** Opened by a scoreboard page (`/api?screen=scoreboard`): gets the TV's state. */
+  scoreboard: boolean
 }
 
 export function defaultLanAddresses(): string[] {
@@ -183,8 +185,9 @@ export class TableServer {
         }
       }
       const canControl = !lan || paired
+      const scoreboard = url.searchParams.get('screen') === 'scoreboard'
       const sockets = canControl ? this.sockets : this.viewerSockets
-      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress))
+      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress, scoreboard))
     })
     return server
   }
@@ -227,14 +230,15 @@ export class TableServer {
     this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
   }
 
-  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined): void {
-    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false }
+  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean): void {
+    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard }
     this.clients.add(client)
     const caller: Caller = {
       canControl,
       local: !lan,
       displays: this.options.displays,
-      setSharing: (enabled) => this.setSharing(enabled)
+      setSharing: (enabled) => this.setSharing(enabled),
+      scoreboard
     }
     socket.on('message', (data) => {
       const text = data.toString()
@@ -247,7 +251,7 @@ export class TableServer {
     })
     socket.on('close', () => this.clients.delete(client))
     socket.on('error', () => this.clients.delete(client))
-    this.send(client, { state: this.options.session.snapshot(canControl, !lan) })
+    this.send(client, { state: this.options.session.snapshot(canControl, !lan, scoreboard ? 'scoreboard' : 'control') })
   }
 
   private async answer(client: Client, caller: Caller, text: string): Promise<void> {
@@ -278,7 +282,7 @@ export class TableServer {
         client.stateBehind = true
         continue
       }
-      const kind = `${client.canControl}${client.lan}`
+      const kind = `${client.canControl}${client.lan}${client.scoreboard}`
       let message = states.get(kind)
       if (message === undefined) {
         message = this.stateMessage(client)
@@ -289,7 +293,7 @@ export class TableServer {
   }
 
   private stateMessage(client: Client): string {
-    return JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan) } satisfies WirePush)
+    return JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan, client.scoreboard ? 'scoreboard' : 'control') } satisfies WirePush)
   }
 
   private send(client: Client, message: WireReply | WirePush): void {

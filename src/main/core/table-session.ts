@@ -9,17 +9,19 @@ import type {
   HistoryEntry,
   HistoryGame,
   KeypadKey,
+  LastThrow,
   LogEntry,
   MessageLevel,
   Outcome,
   ReplayStep,
+  ScreenKind,
   SharingView,
   TableMessage,
   TableState
 } from '../../shared/api'
 import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
-import type { GameEvent, Move } from '../../shared/engine/types'
+import type { GameEvent, Move, Offer } from '../../shared/engine/types'
 import { performance } from 'node:perf_hooks'
 import { GAMES } from '../../shared/engine'
 import {
@@ -29,6 +31,7 @@ import {
   play,
   recordText,
   recordTextInSteps,
+  replayMoves,
   replayText,
   replayTextInSteps,
   startGame,
@@ -37,8 +40,8 @@ import {
   undo,
   type Game
 } from '../../shared/game'
-import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
+import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
+import { checkHeader, isBlankLine, moveKind, serializeHeader, serializeMove, splitRecordLines, type Header } from '../../shared/record'
 import { oddsFor } from '../../shared/odds'
 import type { WinTableSource } from '../../shared/ai/win-play'
 import { computerSeats } from './computer-player'
@@ -68,6 +71,8 @@ export class TableSession {
   /** A long import is being replayed (one at a time). */
   private importing = false
   private log: LogEntry[] = []
+  /** The latest throw: its record line, and the seats whose dice it holds. */
+  private lastThrow: { line: number; seats: number[]; values: number[] } | null = null
   private announcement: Announcement | null = null
   private announcementCount = 0
   private keypadBuffer = ''
@@ -123,12 +128,16 @@ export class TableSession {
    * The state one screen is shown. `canControl`: it may enter dice and decisions; `local`: it is
    * on the host computer (only those manage devices and see the pairing code).
    */
-  snapshot(canControl: boolean, local = canControl): TableState {
+  snapshot(canControl: boolean, local = canControl, screen: ScreenKind = 'control'): TableState {
     const sharing = this.sharingView()
     return {
       version: this.version,
-      current: this.game ? this.gameView(this.game) : null,
-      keypad: { buffer: this.keypadBuffer, hint: this.game ? keypadHint(offerOf(this.game)) : 'Start a game first' },
+      current: this.game ? this.gameView(this.game, screen) : null,
+      keypad: {
+        buffer: this.keypadBuffer,
+        hint: this.game ? keypadHint(offerOf(this.game), this.game.header.players) : 'Start a game first',
+        legend: keypadLegend(this.game?.header.game ?? 'foursies')
+      },
       message: this.message,
       recentPlayers: [...this.settings.get().recentPlayers],
       showOdds: this.settings.get().showOdds,
@@ -176,6 +185,7 @@ export class TableSession {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     const recorded = { move, at: this.now() }
+    const throwers = 'roll' in move ? offerOf(game).throwers : null
     const played = play(game, recorded)
     if (!played.ok) return this.refuse(played.error)
     try {
@@ -185,8 +195,12 @@ export class TableSession {
     }
     this.game = played.game
     this.keypadBuffer = ''
-    this.addEvents(played.game, played.game.moves.length, played.events)
-    if (note) this.log.push({ line: played.game.moves.length, text: note.text, kind: 'computer', seat: note.seat })
+    const line = recordLine(played.game.moves.length)
+    if ('roll' in move && throwers) this.lastThrow = { line, seats: throwers, values: move.roll }
+    // An announcement lasts until the next line: "Hot dice!" must not carry into the next turn.
+    this.announcement = null
+    this.addEvents(played.game, line, played.events, 'roll' in move ? diceWords(move.roll, throwers ?? [], game.header.players) : undefined)
+    if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
     if (this.log.length > LOG_KEPT) this.log.splice(0, this.log.length - LOG_KEPT)
     this.message = null
     return this.changed()
@@ -198,6 +212,8 @@ export class TableSession {
     const action = pressKey(this.keypadBuffer, key, offerOf(this.game))
     switch (action.type) {
       case 'refused':
+        // A refused entry clears what was typed, so the next digits start afresh (a wrong digit alone keeps the rest).
+        if (key === 'Enter') this.keypadBuffer = ''
         return this.refuse(action.error)
       case 'buffer':
         this.keypadBuffer = action.buffer
@@ -207,6 +223,8 @@ export class TableSession {
         this.keypadBuffer = ''
         return this.undo(from)
       case 'move':
+        // A move the rules refuse clears what was typed as well.
+        this.keypadBuffer = ''
         return this.submit(action.move)
     }
   }
@@ -231,15 +249,38 @@ export class TableSession {
       return this.refuseForDisk(error, 'nothing was taken back', 'undo again')
     }
     this.game = previous
-    this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
+    this.log = this.log.filter((entry) => entry.line <= recordLine(previous.moves.length))
     // Only the latest entries are kept: after many undos the earlier ones are folded again.
-    if (this.log.length < LOG_SHOWN && previous.moves.length > (this.log[0]?.line ?? 0)) this.log = logTail(previous)
+    if (this.log.length < LOG_SHOWN && recordLine(previous.moves.length) > (this.log[0]?.line ?? 1)) this.log = logTail(previous)
+    this.lastThrow = lastThrowOf(previous)
     this.announcement = null
     this.keypadBuffer = ''
     if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
     const text = `Undone from ${from}: the last line is taken back`
     this.log.push({ line: previous.moves.length, text, kind: 'undo' })
     return this.changed(text, 'info')
+  }
+
+  /**
+   * A new game with the same players and options once a game is over. Foursies keeps the seats
+   * and passes the tab on one seat, as from round to round; the other games rotate the seats by
+   * one, so the second player starts (docs/rules-readings.md).
+   */
+  rematch(): Outcome {
+    const game = this.game
+    if (!game) return this.refuse('There is no game to play again')
+    const summary = summaryOf(game)
+    if (!summary.finished) return this.refuse('A rematch starts once the game is over')
+    const players = game.header.players
+    const computers = computerSeats(game)
+    const rules = { ...(game.header.rules ?? {}) }
+    if (game.header.game === 'foursies') {
+      const tab = Math.max(0, players.indexOf(summary.tab ?? players[0]))
+      return this.newGame({ game: 'foursies', players: [...players], rules: { ...rules, tab: (tab + 1) % players.length }, computers })
+    }
+    const rotated = [...players.slice(1), players[0]]
+    const rotatedSeat = (seat: number): number => (seat + players.length - 1) % players.length
+    return this.newGame({ game: game.header.game, players: rotated, ...(Object.keys(rules).length ? { rules } : {}), computers: computers.map(rotatedSeat) })
   }
 
   /** Puts the current game in the history, finished or not, and clears the table. */
@@ -277,6 +318,13 @@ export class TableSession {
       const replayed = await inSlices(replayTextInSteps(text, { onMove: log.onMove }))
       if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
       const record = await inSlices(recordTextInSteps(replayed.game))
+      if (this.game && recordText(this.game) === record) return this.refuse('Import refused: this game is already on the table')
+      const twin = this.historyTwin(replayed.game, record)
+      if (twin) {
+        return this.refuse(
+          `Import refused: this game is already in the history (${twin.title}, ${twin.players.join(', ')})${twin.finished ? '' : ': resume it from there'}`
+        )
+      }
       try {
         await this.store.startCurrentInBackground(record, () => this.archiveEntry())
       } catch (error) {
@@ -301,12 +349,33 @@ export class TableSession {
     return shown
   }
 
+  /** Makes an abandoned (unfinished) game of the history the game on the table again; the game on the table goes to the history. */
+  resumeHistory(id: string): Outcome {
+    const entries = this.listHistory().filter((entry) => entry.id !== 'current')
+    const entry = entries.find((candidate) => candidate.id === id)
+    if (!entry) return this.refuse(`No game ${id} in the history`)
+    const text = this.store.readHistoryRecord(id)
+    const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
+    if (!replayed?.ok) return this.refuse(`That game cannot be read${replayed && !replayed.ok ? ` (line ${replayed.line}: ${replayed.error})` : ''}`)
+    if (summaryOf(replayed.game).finished) return this.refuse('That game is finished: only an abandoned game can be resumed')
+    try {
+      const archived = this.archiveEntry()
+      if (archived) this.store.archiveCurrent(archived)
+      if (!this.store.restoreFromHistory(id, this.store.readIndex() ?? entries)) return this.refuse(`No game ${id} in the history`)
+    } catch (error) {
+      return this.refuseForDisk(error, 'the game was not resumed', 'try again')
+    }
+    this.setGame(replayed.game, logTail(replayed.game))
+    return this.changed(`Resumed ${entry.title} with ${entry.players.join(', ')} (${replayed.game.moves.length} lines). ${this.whoIsNext()}`, 'info')
+  }
+
   openHistory(id: string): Outcome<{ game: HistoryGame }> {
     const text = id === 'current' ? (this.game ? recordText(this.game) : null) : this.store.readHistoryRecord(id)
     if (text === null) return { ok: false, error: `No game ${id} in the history` }
     const replayed = replayText(text, { tolerateTruncatedTail: true })
     if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
-    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step)
+    const lines = moveLineNumbers(text)
+    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }, index) => ({ ...step, line: lines[index] ?? step.line }))
     return { ok: true, game: { entry: this.historyEntry(replayed.game, id), record: text, steps } }
   }
 
@@ -396,13 +465,14 @@ export class TableSession {
   private setGame(game: Game | null, log: LogEntry[]): void {
     this.game = game
     this.log = log
+    this.lastThrow = game ? lastThrowOf(game) : null
     this.announcement = null
     this.keypadBuffer = ''
   }
 
-  private addEvents(game: Game, line: number, events: GameEvent[]): void {
+  private addEvents(game: Game, line: number, events: GameEvent[], dice?: string): void {
     for (const event of events) {
-      this.log.push({ line, text: describeEvent(game, event), kind: event.kind, seat: event.seat })
+      this.log.push({ line, text: describeEvent(game, event), kind: event.kind, seat: event.seat, ...(dice ? { dice } : {}) })
       if (event.announce) {
         this.announcement = { text: event.announce, kind: event.kind, id: ++this.announcementCount }
       }
@@ -420,6 +490,19 @@ export class TableSession {
     return `${stamp}-${game.header.game}-${randomInt(0x100000, 0xffffff).toString(16)}`
   }
 
+  /** The game of the history that is this record (same game, players and start, same lines), if any. */
+  private historyTwin(game: Game, text: string): HistoryEntry | null {
+    const started = game.header.meta?.startedAt
+    for (const entry of this.listHistory()) {
+      if (entry.id === 'current' || entry.game !== game.header.game || entry.startedAt !== started) continue
+      if (entry.players.join('\n') !== game.header.players.join('\n') || entry.moves !== game.moves.length) continue
+      const stored = this.store.readHistoryRecord(entry.id)
+      const replayed = stored === null ? null : replayText(stored, { tolerateTruncatedTail: true })
+      if (replayed?.ok && recordText(replayed.game) === text) return entry
+    }
+    return null
+  }
+
   private historyEntry(game: Game, id: string): HistoryEntry {
     const summary = summaryOf(game)
     const lastAt = game.moves.length > 0 ? game.moves[game.moves.length - 1].at : undefined
@@ -432,7 +515,8 @@ export class TableSession {
       startedAt: this.startedAt(game.header),
       finishedAt: lastAt ?? this.now(),
       finished: summary.finished,
-      moves: game.moves.length
+      moves: game.moves.length,
+      standings: moduleOf(game).standings(game.state)
     }
   }
 
@@ -479,26 +563,44 @@ export class TableSession {
     return typeof started === 'number' && started >= 0 && started <= LATEST_START ? started : this.now()
   }
 
-  private gameView(game: Game): GameView {
+  private gameView(game: Game, screen: ScreenKind): GameView {
     const module = moduleOf(game)
     const offer = offerOf(game)
+    const summary = summaryOf(game)
+    // The TV gets the moves, never the computer's reasons or the odds.
+    const log = screen === 'scoreboard' ? this.log.filter((entry) => entry.kind !== 'computer') : this.log
     return {
       game: game.header.game,
       title: module.title,
       players: game.header.players,
       rules: { ...(GAMES[game.header.game].defaults as Record<string, unknown>), ...(game.header.rules ?? {}) },
-      summary: summaryOf(game),
+      summary,
+      standings: module.standings(game.state),
       offer,
       decisions: keysForDecisions(offer),
       table: tableOf(game),
-      log: this.log.slice(-LOG_SHOWN),
+      lastThrow: this.lastThrowView(game, offer, summary.finished),
+      log: log.slice(-LOG_SHOWN),
       announcement: this.announcement,
       moveCount: game.moves.length,
       startedAt: this.startedAt(game.header),
       computers: computerSeats(game),
       thinking: this.computerView(),
-      odds: this.settings.get().showOdds ? oddsFor(game, this.winTables ?? undefined) : null
+      odds: screen === 'control' && this.settings.get().showOdds ? oddsFor(game, this.winTables ?? undefined) : null
     }
+  }
+
+  private lastThrowView(game: Game, offer: Offer, finished: boolean): LastThrow | null {
+    const thrown = this.lastThrow
+    if (!thrown) return null
+    const players = game.header.players
+    const throwers = thrown.seats.map((seat) => players[seat] ?? `Seat ${seat + 1}`)
+    const acting = offer.toPlay !== null ? [offer.toPlay] : offer.throwers
+    const current = !finished && acting.length === thrown.seats.length && acting.every((seat, index) => seat === thrown.seats[index])
+    let caption: string
+    if (thrown.seats.length === 1) caption = current ? `${throwers[0]}’s throw` : `${throwers[0]}’s last throw`
+    else caption = `${current ? 'Duel throw' : 'Last duel throw'}: ${diceWords(thrown.values, thrown.seats, players)}`
+    return { line: thrown.line, throwers, values: [...thrown.values], current, caption }
   }
 
   private whoIsNext(): string {
@@ -529,30 +631,39 @@ export class TableSession {
  * once the replay is done: only the latest lines, however long the game.
  */
 class LogCollector {
-  private readonly recent: { index: number; events: GameEvent[] }[] = []
+  private readonly recent: { index: number; events: GameEvent[]; before: unknown }[] = []
 
-  readonly onMove = (index: number, events: GameEvent[]): void => {
-    this.recent.push({ index, events })
+  readonly onMove = (index: number, events: GameEvent[], before: unknown): void => {
+    this.recent.push({ index, events, before })
     if (this.recent.length > 2 * LOG_SHOWN) this.recent.splice(0, LOG_SHOWN)
   }
 
   entries(game: Game): LogEntry[] {
     const module = moduleOf(game)
-    return this.recent.slice(-LOG_SHOWN).flatMap(({ index, events }) =>
-      events.map((event) => ({ line: index + 1, text: module.describe(event, game.header.players), kind: event.kind, seat: event.seat }))
-    )
+    return this.recent.slice(-LOG_SHOWN).flatMap(({ index, events, before }) => {
+      const move = game.moves[index].move
+      const dice = 'roll' in move ? diceWords(move.roll, module.offer(before).throwers, game.header.players) : undefined
+      return events.map((event) => ({
+        line: recordLine(index + 1),
+        text: module.describe(event, game.header.players),
+        kind: event.kind,
+        seat: event.seat,
+        ...(dice ? { dice } : {})
+      }))
+    })
   }
 }
 
 /** The log of a game's latest lines, folded again from its record. */
 function logTail(game: Game): LogEntry[] {
   const log = new LogCollector()
-  let state = moduleOf(game).init(game.header.players, game.options)
+  const module = moduleOf(game)
+  let state = module.init(game.header.players, game.options)
   game.moves.forEach((recorded, index) => {
-    const applied = moduleOf(game).apply(state, recorded.move)
+    const applied = module.apply(state, recorded.move)
     if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
+    log.onMove(index, applied.events, state)
     state = applied.state
-    log.onMove(index, applied.events)
   })
   return log.entries(game)
 }
@@ -577,22 +688,57 @@ function startOfLine(bytes: Buffer, line: number): number {
   return at
 }
 
+/** The record line of a move, as `referee replay` numbers it: the header is line 1. */
+function recordLine(moveCount: number): number {
+  return moveCount + 1
+}
+
+/** The line number of every move in a record's text (blank lines are counted, as `referee replay` counts them). */
+function moveLineNumbers(text: string): number[] {
+  const numbers: number[] = []
+  let headerSeen = false
+  splitRecordLines(text).forEach((line, index) => {
+    if (isBlankLine(line)) return
+    if (headerSeen) numbers.push(index + 1)
+    headerSeen = true
+  })
+  return numbers
+}
+
+/** A throw's dice in words: "4 4 5 6", or with several throwers "Ann 3 · Bob 4". */
+function diceWords(values: readonly number[], seats: readonly number[], players: readonly string[]): string {
+  if (seats.length <= 1) return values.join(' ')
+  return values.map((value, index) => `${players[seats[index]] ?? `Seat ${seats[index] + 1}`} ${value}`).join(' · ')
+}
+
+/** The latest throw of a game, folded again from its record (after an undo, a resume or an import). */
+function lastThrowOf(game: Game): { line: number; seats: number[]; values: number[] } | null {
+  let index = game.moves.length - 1
+  while (index >= 0 && !('roll' in game.moves[index].move)) index--
+  if (index < 0) return null
+  const before = replayMoves(game, index)
+  const move = game.moves[index].move as { roll: number[] }
+  return { line: recordLine(index + 1), seats: offerOf(before).throwers, values: move.roll }
+}
+
 function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
   const module = moduleOf(game)
   let state = module.init(game.header.players, game.options)
   const steps: (ReplayStep & { entries: LogEntry[] })[] = []
   game.moves.forEach((recorded, index) => {
+    const dice = 'roll' in recorded.move ? diceWords(recorded.move.roll, module.offer(state).throwers, game.header.players) : undefined
     const applied = module.apply(state, recorded.move)
     if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
     state = applied.state
     const entries = applied.events.map((event) => ({
-      line: index + 1,
+      line: recordLine(index + 1),
       text: module.describe(event, game.header.players),
       kind: event.kind,
-      seat: event.seat
+      seat: event.seat,
+      ...(dice ? { dice } : {})
     }))
     steps.push({
-      line: index + 1,
+      line: recordLine(index + 1),
       text: entries.map((entry) => entry.text).join(' '),
       summary: module.summary(state),
       table: module.table(state),
