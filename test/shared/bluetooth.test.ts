@@ -47,7 +47,8 @@ describe('Pixels decoder', () => {
       ok: true,
       message: { type: 'iAmADie', pixelId: 0xcafe0001, face: 6, battery: 77, name: 'Pixel Red', rollState: 'rolled' }
     })
-    expect(pixelDieId(0xcafe0001)).toBe('pixel-cafe0001')
+    expect(pixelDieId(0xcafe0001)).toBe('P' + (0xcafe0001).toString(36).toUpperCase())
+    expect(pixelDieId(0xffffffff)).toMatch(/^P[0-9A-Z]{7}$/)
   })
   it('refuses truncated and malformed notifications without throwing', () => {
     expect(decodePixels(b())).toMatchObject({ ok: false })
@@ -101,7 +102,8 @@ describe('GoDice decoder', () => {
   })
   it('encodes the LED pulse and names a die by its advertised name', () => {
     expect([...goDicePulse(2)]).toEqual([16, 4, 25, 25, 255, 255, 255, 1, 0])
-    expect(goDiceDieId('GoDice_5A3C_B_v03')).toBe('godice-5A3C_B_v03')
+    expect(goDiceDieId('GoDice_5A3C_B_v03')).toBe('G5A3C')
+    expect(goDiceDieId('GoDice_ABCDEF123456_K')).toMatch(/^G[0-9A-Z]{7}$/)
   })
 })
 
@@ -110,10 +112,10 @@ describe('BluetoothDie: notifications become the hub protocol events', () => {
     const die = new BluetoothDie('pixels', 'Pixel 7')
     expect(die.receive(b(3, 3, 0))).toMatchObject({ ok: false, error: expect.stringContaining('IAmADie') })
     expect(die.receive(legacyIAmADie(0xab, 2))).toMatchObject({ ok: true, events: [{ type: 'moved', face: 2 }, { type: 'battery', percent: 80 }] })
-    expect(die.id).toBe('pixel-000000ab')
+    expect(die.id).toBe('P000004R')
     expect(die.face).toBe(2)
     expect(die.receive(b(3, 2, 1)).ok && die.receive(b(3, 3, 1))).toMatchObject({ ok: true, events: [] })
-    expect(die.receive(b(3, 1, 4))).toMatchObject({ ok: true, events: [{ type: 'settled', die: 'pixel-000000ab', throw: 1, face: 5 }] })
+    expect(die.receive(b(3, 1, 4))).toMatchObject({ ok: true, events: [{ type: 'settled', die: 'P000004R', throw: 1, face: 5 }] })
     expect(die.receive(b(3, 3, 0))).toMatchObject({ ok: true, events: [{ type: 'rolling', throw: 2 }] })
     expect(die.receive(b(3, 4, 0))).toMatchObject({ ok: true, events: [{ type: 'cocked', throw: 2 }] })
     expect(die.receive(b(3, 5, 3))).toMatchObject({ ok: true, events: [{ type: 'moved', face: 4 }] })
@@ -122,7 +124,7 @@ describe('BluetoothDie: notifications become the hub protocol events', () => {
   })
   it('a GoDice: R then S settles; FS/TS/MS and an S without a roll are moves; Col names its colour', () => {
     const die = new BluetoothDie('godice', 'GoDice_00AA_K_v04')
-    expect(die.id).toBe('godice-00AA_K_v04')
+    expect(die.id).toBe('G00AA')
     expect(die.receive(ascii('Col', 1))).toMatchObject({ ok: true, events: [] })
     expect(die.colour).toBe('red')
     expect(die.receive(ascii('R'))).toMatchObject({ events: [{ type: 'rolling', throw: 1 }] })

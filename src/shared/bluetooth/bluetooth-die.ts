@@ -30,7 +30,7 @@ function pixelCharge(state: PixelBatteryState): Charge {
 }
 
 export class BluetoothDie {
-  /** The referee's id for the die: `pixel-<Pixel Id>` once the die said who it is, `godice-<name>`. */
+  /** The referee's id for the die (pixelDieId once the die said who it is, goDiceDieId from its name). */
   id: string | null
   colour: string | null = null
   face: number | null = null

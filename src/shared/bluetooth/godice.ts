@@ -96,8 +96,16 @@ export function goDicePulse(seconds: number, rgb: readonly [number, number, numb
   return Uint8Array.of(16, count, 25, 25, r, g, b, 1, 0)
 }
 
-/** The die's own identity: its advertised name ("GoDice_5A3C_B_v03" → "godice-5A3C_B_v03"). */
+/**
+ * The die's own identity within the hub protocol's die id (1 to 8 letters or digits): `G` and the
+ * part of its advertised name after "GoDice_" up to the next "_" ("GoDice_5A3C_B_v03" → "G5A3C"),
+ * or, when that part does not fit, `G` and 7 base-36 digits of a hash of the whole name.
+ */
 export function goDiceDieId(name: string): string {
   const rest = name.startsWith(GODICE_NAME_PREFIX) ? name.slice(GODICE_NAME_PREFIX.length) : name
-  return `godice-${rest.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || 'unnamed'}`
+  const part = rest.split('_')[0]
+  if (/^[A-Za-z0-9]{1,7}$/.test(part)) return `G${part.toUpperCase()}`
+  let hash = 0x811c9dc5
+  for (const c of name) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193) >>> 0
+  return `G${hash.toString(36).toUpperCase().padStart(7, '0').slice(0, 7)}`
 }

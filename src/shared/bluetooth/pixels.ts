@@ -163,5 +163,8 @@ export function pixelsBlink(seconds: number, rgb = 0xffffff): Uint8Array {
   return bytes
 }
 
-/** The die's own identity, as the referee remembers it. */
-export const pixelDieId = (pixelId: number): string => `pixel-${(pixelId >>> 0).toString(16).padStart(8, '0')}`
+/**
+ * The die's own identity as the referee remembers it, within the die id of the hub protocol (1 to 8
+ * letters or digits): `P` and the Pixel Id in base 36 (a 32-bit id fits in 7 digits).
+ */
+export const pixelDieId = (pixelId: number): string => `P${(pixelId >>> 0).toString(36).toUpperCase().padStart(7, '0')}`
