@@ -160,3 +160,23 @@ describe('Bluetooth dice in the one throw assembly', () => {
     expect(again.manager.gameDice().map((d) => d.die)).toEqual(['P00003DD', 'P00006QQ', 'G00B2'])
   })
 })
+
+describe('the screen API for Bluetooth dice', () => {
+  it('checks every report before main sees it, and only a screen on the host computer may send one', async () => {
+    const { checkArgs } = await import('../../src/shared/api-methods')
+    const { dispatch } = await import('../../src/main/core/dispatch')
+    const good = { link: 'L1', kind: 'godice', name: 'GoDice_00A1_K_v04', event: 'data', data: '52' }
+    expect(checkArgs('reportBluetoothDie', [good])).toMatchObject({ ok: true })
+    expect(checkArgs('reportBluetoothDie', [{ ...good, data: '5' }])).toMatchObject({ ok: false, error: expect.stringContaining('data must be hex') })
+    expect(checkArgs('reportBluetoothDie', [{ ...good, kind: 'dicey' }])).toMatchObject({ ok: false })
+    expect(checkArgs('reportBluetoothDie', [{ ...good, extra: 1 }])).toMatchObject({ ok: false })
+    expect(checkArgs('reportBluetoothDie', [{ ...good, data: 'ab'.repeat(600) }])).toMatchObject({ ok: false })
+    const { session, manager } = table()
+    const lan = await dispatch(session, { canControl: true, local: false }, 'reportBluetoothDie', [good])
+    expect(lan).toMatchObject({ ok: false, error: expect.stringContaining('host computer') })
+    const host = await dispatch(session, { canControl: true, local: true }, 'reportBluetoothDie', [{ ...good, event: 'connected' }])
+    expect(host).toEqual({ ok: true })
+    expect(bluetoothDevice(manager).dice.map((d) => d.id)).toEqual(['G00A1'])
+    expect(await dispatch(session, { canControl: true, local: true }, 'chooseBluetoothDevice', ['x'])).toMatchObject({ ok: false })
+  })
+})
