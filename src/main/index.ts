@@ -10,6 +10,8 @@ import { SettingsStore } from './core/settings'
 import { TableServer } from './core/table-server'
 import { TableSession } from './core/table-session'
 import { DeviceManager } from './devices/device-manager'
+import { BluetoothChooser } from './bluetooth-chooser'
+import type { BluetoothChoiceView } from '../shared/devices'
 
 const SHARING_PORT = 5858
 let session: TableSession
@@ -146,6 +148,8 @@ async function setSharing(enabled: boolean): Promise<Outcome> {
   return outcome
 }
 
+let bluetoothChooser: BluetoothChooser | null = null
+
 function createControlWindow(): void {
   controlWindow = secureWindow({ title: 'Dice Referee', width: 1280, height: 860, minWidth: 900, minHeight: 600, show: false })
   controlWindow.on('closed', () => {
@@ -159,6 +163,8 @@ function createControlWindow(): void {
       event.preventDefault()
     }
   })
+  const chooserSink = { setBluetoothChooser: (choices: BluetoothChoiceView[] | null) => devices?.setBluetoothChooser(choices) }
+  bluetoothChooser = new BluetoothChooser(controlWindow.webContents, chooserSink, (text) => session.notify(text, 'warning'))
   loadView(controlWindow, 'app')
 }
 
@@ -177,7 +183,8 @@ void app.whenReady().then(() => {
     local: true,
     displays: { listDisplays: async () => listDisplays(), showScoreboard },
     setSharing,
-    devices
+    devices,
+    chooseBluetoothDevice: (deviceId) => bluetoothChooser?.choose(deviceId) ?? { ok: false, error: 'No Bluetooth scan is waiting for a choice' }
   }
   ipcMain.handle('table:call', async (event, method: unknown, args: unknown) => {
     if (!isOurFrame(event)) throw new Error('refused: not one of the app’s own screens')
