@@ -180,3 +180,19 @@ describe('the screen API for Bluetooth dice', () => {
     expect(await dispatch(session, { canControl: true, local: true }, 'chooseBluetoothDevice', ['x'])).toMatchObject({ ok: false })
   })
 })
+
+describe('a Bluetooth die back after a loss', () => {
+  it('is shown connected again, and what it shows is learnt, not counted', () => {
+    const { session, manager } = table()
+    connectFour(manager)
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    send(manager, G2, 'gone')
+    expect(bluetoothDevice(manager).dice[3].status).toBe('offline')
+    send(manager, G2, 'connected')
+    expect(bluetoothDevice(manager).dice[3].status).toBe('unknown')
+    send(manager, G2, 'data', text('S', ...GODICE_FACE[6]))
+    expect(bluetoothDevice(manager).dice[3]).toMatchObject({ status: 'settled', face: 6 })
+    expect(manager.view().assembling).toBeNull()
+    expect(rolls(session)).toEqual([])
+  })
+})

@@ -290,8 +290,9 @@ export class DeviceManager {
       case 'connected':
         die.reconnected()
         for (const bytes of die.greeting()) link.write(report.link, bytes, 'greeting')
-        if (die.id) this.declareBluetoothDie(device, die.id, report.name, die.colour)
+        if (die.id && !dieView) this.declareBluetoothDie(device, die.id, report.name, die.colour)
         if (dieView?.status === 'offline') {
+          // Back: what it shows is learnt from its next messages, never taken as a throw.
           dieView.status = 'unknown'
           this.session.notify(`Die ${name} is back`, 'info')
         }
