@@ -47,25 +47,24 @@ export function installFakeBluetooth(specs: FakeDieSpec[]): void {
       this.name = spec.name
       this.notifyChar = new FakeCharacteristic(null)
       const uuids = UUID[spec.kind]
-      const die = this
-      const writeChar = new FakeCharacteristic((bytes) => die.written(bytes))
+      const writeChar = new FakeCharacteristic((bytes) => this.written(bytes))
       this.gatt = {
         connected: false,
-        async connect() {
-          if (!die.inRange) throw notifyError()
-          die.gatt.connected = true
-          die.notifyChar = new FakeCharacteristic(null)
-          return die.gatt
+        connect: async () => {
+          if (!this.inRange) throw notifyError()
+          this.gatt.connected = true
+          this.notifyChar = new FakeCharacteristic(null)
+          return this.gatt
         },
-        disconnect() {
-          die.gatt.connected = false
+        disconnect: () => {
+          this.gatt.connected = false
         },
-        async getPrimaryService(uuid: string) {
-          if (!die.gatt.connected) throw notifyError()
+        getPrimaryService: async (uuid: string) => {
+          if (!this.gatt.connected) throw notifyError()
           if (uuid !== uuids.service) throw Object.assign(new Error(`No Services matching UUID ${uuid} found in Device.`), { name: 'NotFoundError' })
           return {
-            async getCharacteristic(c: string) {
-              if (c === uuids.notify) return die.notifyChar
+            getCharacteristic: async (c: string) => {
+              if (c === uuids.notify) return this.notifyChar
               if (c === uuids.write) return writeChar
               throw Object.assign(new Error(`No Characteristics matching UUID ${c}`), { name: 'NotFoundError' })
             }
