@@ -869,6 +869,7 @@ export class DeviceManager {
       device: this.devices.find((d) => d.conn && d.path === p.path)?.id ?? null
     }))
     for (const d of this.devices) {
+      if (d.id === BLUETOOTH_DEVICE) continue // not a port
       if (d.conn && !views.some((v) => v.path === d.path)) {
         views.push({ path: d.path, manufacturer: null, serialNumber: null, vendorId: null, productId: null, device: d.id })
       }
