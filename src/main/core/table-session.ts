@@ -104,6 +104,11 @@ export class TableSession {
     return this.game
   }
 
+  /** What the screens were last told (a refusal, a device's or the disk's error, ...). */
+  get lastMessage(): TableMessage | null {
+    return this.message
+  }
+
   /**
    * The state one screen is shown. `canControl`: it may enter dice and decisions; `local`: it is
    * on the host computer (only those manage devices and see the pairing code).
