@@ -196,3 +196,19 @@ describe('a Bluetooth die back after a loss', () => {
     expect(rolls(session)).toEqual([])
   })
 })
+
+describe('test mode with Bluetooth dice', () => {
+  it('shows a throw of any Bluetooth dice, never sends it to the game', () => {
+    const { session, manager } = table()
+    connectFour(manager)
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    expect(manager.setTestMode(true)).toEqual({ ok: true })
+    // Thrown together: both roll, then both settle (any number of dice makes a test throw).
+    send(manager, P2, 'data', hex(3, 3, 0))
+    send(manager, G1, 'data', text('R'))
+    send(manager, P2, 'data', hex(3, 1, 5))
+    send(manager, G1, 'data', text('S', ...GODICE_FACE[3]))
+    expect(manager.view().lastThrow).toMatchObject({ values: [6, 3], sent: false })
+    expect(rolls(session)).toEqual([])
+  })
+})
