@@ -212,3 +212,29 @@ describe('test mode with Bluetooth dice', () => {
     expect(rolls(session)).toEqual([])
   })
 })
+
+describe('which Bluetooth die moved', () => {
+  it('names the dice to throw, refuses a held Pixel thrown instead, and counts the right GoDice and Pixel', () => {
+    const { session, manager } = table()
+    connectFour(manager)
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    roll(manager, P1, 4)
+    roll(manager, P2, 2)
+    roll(manager, G1, 6)
+    roll(manager, G2, 3)
+    expect(rolls(session)).toEqual([[4, 2, 6, 3]])
+    const pick = offerOf(session.currentGame!).decisions.find((d) => 'reroll' in d.move && d.move.reroll.join(' ') === '2 6')
+    expect(pick).toBeDefined()
+    expect(session.submit(pick!.move)).toMatchObject({ ok: true })
+    expect(session.snapshot(true).smartDice?.toThrow).toBe('Throw P00006QQ (Pixel Blue) and G00A1 (GoDice_00A1_K_v04)')
+    // The Pixels and GoDice due were lit: Blink (29) for the Pixel, LED pulses (16) for the GoDice.
+    const lit = manager.view().bluetooth!.out.filter((o) => o.hex.startsWith('1d') || o.hex.startsWith('10'))
+    expect(lit.map((o) => o.link).sort()).toEqual(['L2', 'L3'])
+    roll(manager, P1, 5)
+    expect(session.snapshot(true).smartDice?.disagreements.join(' ')).toContain('P00003DD (Pixel Red) holds the 4 that scored: put it back on 4')
+    send(manager, P1, 'data', hex(3, 5, 3)) // put back on 4 by hand
+    roll(manager, P2, 1)
+    roll(manager, G1, 5)
+    expect(rolls(session)).toEqual([[4, 2, 6, 3], [1, 5]])
+  })
+})
