@@ -32,10 +32,11 @@ function table(dir = mkdtempSync(join(tmpdir(), 'dice-bt-'))): { dir: string; se
 
 const hex = (...bytes: number[]): string => bytes.map((b) => (b < 0 ? b + 256 : b).toString(16).padStart(2, '0')).join('')
 const text = (s: string, ...n: number[]): string => hex(...[...s].map((c) => c.charCodeAt(0)), ...n)
-function legacyIAmADie(pixelId: number, face: number): string {
+function legacyIAmADie(pixelId: number, face: number, dieType = 2): string {
   const bytes = new Array(22).fill(0)
   bytes[0] = 2
   bytes[1] = 6
+  bytes[3] = dieType
   bytes.splice(8, 4, pixelId & 0xff, (pixelId >> 8) & 0xff, (pixelId >> 16) & 0xff, (pixelId >>> 24) & 0xff)
   bytes[18] = 1
   bytes[19] = face - 1
@@ -236,5 +237,17 @@ describe('which Bluetooth die moved', () => {
     roll(manager, P2, 1)
     roll(manager, G1, 5)
     expect(rolls(session)).toEqual([[4, 2, 6, 3], [1, 5]])
+  })
+})
+
+describe('a Pixel of another kind', () => {
+  it('a d20 Pixel is named with the reason and never in the game', () => {
+    const { session, manager } = table()
+    const d20 = { link: 'L9', kind: 'pixels', name: 'Pixel D20' } as const
+    send(manager, d20, 'connected')
+    send(manager, d20, 'data', legacyIAmADie(0x9999, 17, 7))
+    expect(bluetoothDevice(manager).dice[0]).toMatchObject({ sides: 20, inGame: false, refused: expect.stringContaining('d20') })
+    expect(manager.gameDice()).toEqual([])
+    expect(session.snapshot(true).message?.text).toMatch(/is a d20: the games use six-sided dice/)
   })
 })

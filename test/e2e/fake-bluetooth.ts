@@ -83,11 +83,11 @@ export function installFakeBluetooth(specs: FakeDieSpec[]): void {
       if (this.spec.kind === 'pixels' && bytes[0] === 1) {
         // IAmADie, current firmware: chunks (version, die info, design name, die name, settings, status).
         const name = [...this.name].map((c) => c.charCodeAt(0))
-        const chunks = [[15, ...new Array(14).fill(0)], [10, ...u32(this.spec.pixelId!), 1, 1, 6, 2, 0], [2, 0], [name.length + 2, ...name, 0], [13, ...new Array(12).fill(0)], [5, 88, 1, 5, face - 1]]
+        const chunks = [[15, ...new Array(14).fill(0)], [10, ...u32(this.spec.pixelId!), 1, 2, 6, 2, 0], [2, 0], [name.length + 2, ...name, 0], [13, ...new Array(12).fill(0)], [5, 88, 1, 5, face - 1]]
         setTimeout(() => this.notify([2, ...chunks.flat()]), 5)
       }
       if (this.spec.kind === 'pixels-legacy' && bytes[0] === 1) {
-        const legacy = [2, 6, 0, 1, 0, 0, 0, 0, ...u32(this.spec.pixelId!), 0, 0, 0, 0, 0, 0, 1, face - 1, 64, 1]
+        const legacy = [2, 6, 0, 2, 0, 0, 0, 0, ...u32(this.spec.pixelId!), 0, 0, 0, 0, 0, 0, 1, face - 1, 64, 1]
         setTimeout(() => this.notify(legacy), 5)
       }
       if (this.spec.kind === 'godice' && bytes[0] === 23) setTimeout(() => this.notify([67, 111, 108, this.spec.colour ?? 0]), 5)

@@ -26,7 +26,7 @@ function legacyIAmADie(pixelId: number, face: number, state = 1, battery = 80): 
 /** Current IAmADie: type then 6 chunks, each led by its size. */
 function chunkedIAmADie(pixelId: number, face: number, name: string): Uint8Array {
   const version = [15, ...new Array(14).fill(0)]
-  const dieInfo = [10, pixelId & 0xff, (pixelId >>> 8) & 0xff, (pixelId >>> 16) & 0xff, pixelId >>> 24, 1, 1, 6, 2, 0]
+  const dieInfo = [10, pixelId & 0xff, (pixelId >>> 8) & 0xff, (pixelId >>> 16) & 0xff, pixelId >>> 24, 1, 2, 6, 2, 0]
   const design = [2, 0]
   const nameChunk = [name.length + 2, ...[...name].map((c) => c.charCodeAt(0)), 0]
   const settings = [13, ...new Array(12).fill(0)]
@@ -45,8 +45,12 @@ describe('Pixels decoder', () => {
     expect(decodePixels(legacyIAmADie(0x12345678, 3))).toMatchObject({ ok: true, message: { type: 'iAmADie', pixelId: 0x12345678, face: 3, battery: 80, rollState: 'rolled' } })
     expect(decodePixels(chunkedIAmADie(0xcafe0001, 6, 'Pixel Red'))).toMatchObject({
       ok: true,
-      message: { type: 'iAmADie', pixelId: 0xcafe0001, face: 6, battery: 77, name: 'Pixel Red', rollState: 'rolled' }
+      message: { type: 'iAmADie', pixelId: 0xcafe0001, sides: 6, face: 6, battery: 77, name: 'Pixel Red', rollState: 'rolled' }
     })
+    const d20 = legacyIAmADie(0x99, 17)
+    d20[1] = 20
+    d20[3] = 7
+    expect(decodePixels(d20)).toMatchObject({ ok: true, message: { sides: 20, face: 17 } })
     expect(pixelDieId(0xcafe0001)).toBe('P' + (0xcafe0001).toString(36).toUpperCase())
     expect(pixelDieId(0xffffffff)).toMatch(/^P[0-9A-Z]{7}$/)
   })

@@ -290,7 +290,7 @@ export class DeviceManager {
       case 'connected':
         die.reconnected()
         for (const bytes of die.greeting()) link.write(report.link, bytes, 'greeting')
-        if (die.id && !dieView) this.declareBluetoothDie(device, die.id, report.name, die.colour)
+        if (die.id && !dieView) this.declareBluetoothDie(device, die.id, report.name, die.colour, die.sides)
         if (dieView?.status === 'offline') {
           // Back: what it shows is learnt from its next messages, never taken as a throw.
           dieView.status = 'unknown'
@@ -320,8 +320,10 @@ export class DeviceManager {
           this.changed()
           return { ok: true }
         }
-        if (die.id && !device.dice.has(die.id)) this.declareBluetoothDie(device, die.id, report.name, die.colour)
-        else if (die.id && die.colour && device.dice.get(die.id)!.colour !== die.colour) this.declareBluetoothDie(device, die.id, report.name, die.colour)
+        const known = die.id ? device.dice.get(die.id) : undefined
+        if (die.id && (!known || (die.colour && known.colour !== die.colour) || known.sides !== die.sides)) {
+          this.declareBluetoothDie(device, die.id, report.name, die.colour, die.sides)
+        }
         for (const event of verdict.events) this.onMessage(device, event)
         this.changed()
         return { ok: true }
@@ -341,10 +343,10 @@ export class DeviceManager {
   }
 
   /** Adds a die to the Bluetooth device's list (the hub's hello, made from the dice connected so far). */
-  private declareBluetoothDie(device: ManagedDevice, id: string, name: string, colour: string | null): void {
-    const labels = new Map([...device.dice.values()].map((d) => [d.id, { label: d.label, colour: d.colour }]))
-    labels.set(id, { label: name, colour })
-    const dice = [...labels].map(([die, l]) => ({ type: 'die' as const, seq: 1, die, sides: 6, colour: l.colour, label: l.label }))
+  private declareBluetoothDie(device: ManagedDevice, id: string, name: string, colour: string | null, sides: number): void {
+    const labels = new Map([...device.dice.values()].map((d) => [d.id, { label: d.label, colour: d.colour, sides: d.sides }]))
+    labels.set(id, { label: name, colour, sides })
+    const dice = [...labels].map(([die, l]) => ({ type: 'die' as const, seq: 1, die, sides: l.sides, colour: l.colour, label: l.label }))
     const hello = {
       type: 'hello' as const,
       seq: 1,
@@ -356,9 +358,9 @@ export class DeviceManager {
       dice: dice.length,
       keypad: false
     }
-    const known = device.dice.has(id)
+    // Said before the hello, whose warning (a die of another kind) must be the one left showing.
+    if (!device.dice.has(id)) this.session.notify(`Die ${dieName(id, colour, name)} connected by Bluetooth`, 'info')
     this.onHello({ device }, this.bluetoothLink!, hello, dice)
-    if (!known) this.session.notify(`Die ${dieName(id, colour, name)} connected by Bluetooth`, 'info')
   }
 
   /** Polls the port list once: reconnects missing devices (public for tests). */

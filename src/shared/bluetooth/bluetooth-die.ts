@@ -33,6 +33,8 @@ export class BluetoothDie {
   /** The referee's id for the die (pixelDieId once the die said who it is, goDiceDieId from its name). */
   id: string | null
   colour: string | null = null
+  /** Faces (Pixels tell their die type; GoDice are read as the d6 shell). */
+  sides = 6
   face: number | null = null
   private throwNo = 0
   private rolling = false
@@ -105,6 +107,7 @@ export class BluetoothDie {
       const id = pixelDieId(m.pixelId)
       if (this.id !== null && this.id !== id) return { ok: false, error: `IAmADie: Pixel Id ${id} where ${this.id} was connected` }
       this.id = id
+      this.sides = m.sides
       // The face it lies on now is never a throw (first contact, or back after a loss): a die moved.
       const resting = m.rollState === 'rolled' || m.rollState === 'onFace'
       const events = resting ? this.move(m.face) : []

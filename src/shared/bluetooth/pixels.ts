@@ -45,7 +45,7 @@ function batteryState(n: number): PixelBatteryState {
 }
 
 export type PixelMessage =
-  | { type: 'iAmADie'; pixelId: number; ledCount: number; rollState: PixelRollState; face: number; battery: number; charge: PixelBatteryState; name: string | null }
+  | { type: 'iAmADie'; pixelId: number; ledCount: number; sides: number; rollState: PixelRollState; face: number; battery: number; charge: PixelBatteryState; name: string | null }
   | { type: 'rollState'; state: PixelRollState; face: number }
   | { type: 'batteryLevel'; percent: number; charge: PixelBatteryState }
   /** A message the referee does not use (blink acks, debug logs...): known, ignored. */
@@ -54,6 +54,16 @@ export type PixelMessage =
 export type Decoded<M> = { ok: true; message: M } | { ok: false; error: string }
 
 const LEGACY_IAMADIE_SIZE = 22
+
+/**
+ * Faces of a die type (pixels-core-animation PixelDieType.ts: unknown 0, d4, d6, d8, d10, d00,
+ * d12, d20, d6pipped, d6fudge). Unknown (early firmware): told by the LED count. A fudge die counts
+ * as a d3 (its faces are -, blank, +): never a six-sided die for the games.
+ */
+function sidesOf(dieType: number, ledCount: number): number {
+  const sides = [0, 4, 6, 8, 10, 10, 12, 20, 6, 3][dieType] ?? 0
+  return sides !== 0 ? sides : ledCount
+}
 
 function rollState(n: number): PixelRollState | null {
   return ROLL_STATES[n] ?? null
@@ -97,6 +107,7 @@ function legacyIAmADie(bytes: Uint8Array, view: DataView): Decoded<PixelMessage>
     message: {
       type: 'iAmADie',
       ledCount: bytes[1],
+      sides: sidesOf(bytes[3], bytes[1]),
       pixelId: view.getUint32(8, true),
       rollState: state,
       face: bytes[19] + 1,
@@ -123,7 +134,7 @@ function chunkedIAmADie(bytes: Uint8Array, view: DataView): Decoded<PixelMessage
     at += size
   }
   const [, dieInfo, , nameChunk, , status] = chunks
-  if (dieInfo.length < 6) return { ok: false, error: 'IAmADie: die info chunk too short' }
+  if (dieInfo.length < 8) return { ok: false, error: 'IAmADie: die info chunk too short' }
   if (status.length < 5) return { ok: false, error: 'IAmADie: status chunk too short' }
   const state = rollState(status[3])
   if (state === null) return { ok: false, error: `IAmADie: unknown roll state ${status[3]}` }
@@ -136,6 +147,7 @@ function chunkedIAmADie(bytes: Uint8Array, view: DataView): Decoded<PixelMessage
       type: 'iAmADie',
       pixelId: new DataView(view.buffer, dieInfo.byteOffset, dieInfo.byteLength).getUint32(1, true),
       ledCount: dieInfo.length > 7 ? dieInfo[7] : 0,
+      sides: sidesOf(dieInfo[6], dieInfo.length > 7 ? dieInfo[7] : 0),
       rollState: state,
       face: status[4] + 1,
       battery: Math.min(100, status[1]),
