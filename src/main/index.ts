@@ -14,6 +14,8 @@ import { SettingsStore } from './core/settings'
 import { TableServer } from './core/table-server'
 import { TableSession } from './core/table-session'
 import { DeviceManager } from './devices/device-manager'
+import { BluetoothChooser } from './bluetooth-chooser'
+import type { BluetoothChoiceView } from '../shared/devices'
 
 const SHARING_PORT = 5858
 let session: TableSession
@@ -156,6 +158,8 @@ async function setSharing(enabled: boolean): Promise<Outcome> {
   return outcome
 }
 
+let bluetoothChooser: BluetoothChooser | null = null
+
 function createControlWindow(): void {
   controlWindow = secureWindow({ title: 'Dice Referee', width: 1280, height: 860, minWidth: 900, minHeight: 600, show: false })
   controlWindow.on('closed', () => {
@@ -169,6 +173,8 @@ function createControlWindow(): void {
       event.preventDefault()
     }
   })
+  const chooserSink = { setBluetoothChooser: (choices: BluetoothChoiceView[] | null) => devices?.setBluetoothChooser(choices) }
+  bluetoothChooser = new BluetoothChooser(controlWindow.webContents, chooserSink, (text) => session.notify(text, 'warning'))
   loadView(controlWindow, 'app')
 }
 
@@ -232,7 +238,8 @@ void app.whenReady().then(async () => {
     local: true,
     displays: { listDisplays: async () => listDisplays(), showScoreboard },
     setSharing,
-    devices
+    devices,
+    chooseBluetoothDevice: (deviceId) => bluetoothChooser?.choose(deviceId) ?? { ok: false, error: 'No Bluetooth scan is waiting for a choice' }
   }
   ipcMain.handle('table:call', async (event, method: unknown, args: unknown) => {
     if (!isFromAppMainFrame(event, devServer)) {

@@ -130,6 +130,19 @@ const deviceId = v.pipe(
 /** A die id as a hub's hello lists it. */
 const dieId = v.pipe(v.string('must be a die id'), v.regex(/^[A-Za-z0-9]{1,8}$/, 'must be a die id (1 to 8 letters or digits)'))
 
+/** A Bluetooth die's report from the screen that holds the Web Bluetooth connections. */
+const bluetoothReport = v.strictObject(
+  {
+    link: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(128, 'must be at most 128 characters')),
+    kind: v.picklist(['pixels', 'godice'], 'must be pixels or godice'),
+    name: v.pipe(v.string('must be a string'), v.maxLength(64, 'must be at most 64 characters'), v.check((name) => !CONTROL_CHARACTER.test(name), 'must be printable')),
+    event: v.picklist(['connected', 'data', 'gone'], 'must be connected, data or gone'),
+    /** `data`: the notification's bytes in hex (a Bluetooth LE notification is at most 512 bytes). */
+    data: v.optional(v.pipe(v.string('must be hex'), v.maxLength(1024, 'must be at most 512 bytes'), v.regex(/^([0-9a-fA-F]{2})*$/, 'must be hex')))
+  },
+  objectMessage('a Bluetooth die report (link, kind, name, event, data)')
+)
+
 export const API_METHODS = {
   getState: { access: 'watch', args: [], answers: answers<{ state: TableState }>() },
   newGame: { access: 'control', args: [arg('setup', gameSetup)], answers: answers() },
@@ -188,7 +201,15 @@ export const API_METHODS = {
   /** Puts a die in the game or takes it out (remembered by the hub's serial and the die's id). */
   assignDie: { access: 'host', args: [arg('deviceId', deviceId), arg('dieId', dieId), arg('inGame', onOff)], answers: answers() },
   /** Test mode: throws are shown, not sent to the game. */
-  setDeviceTestMode: { access: 'host', args: [arg('on', onOff)], answers: answers() }
+  setDeviceTestMode: { access: 'host', args: [arg('on', onOff)], answers: answers() },
+  /** A Bluetooth die connected, sent a notification or dropped out (src/main/devices/bluetooth-link.ts). */
+  reportBluetoothDie: { access: 'host', args: [arg('report', bluetoothReport)], answers: answers() },
+  /** The desktop app's Bluetooth picker: the die chosen (an id of `DevicesView.bluetooth.chooser`), or null to cancel. */
+  chooseBluetoothDevice: {
+    access: 'host',
+    args: [arg('deviceId', v.nullable(v.pipe(v.string('must be a device id'), v.maxLength(128, 'must be at most 128 characters'))))],
+    answers: answers()
+  }
 } as const satisfies Record<string, MethodSpec>
 
 type Methods = typeof API_METHODS

@@ -211,6 +211,21 @@ export interface CountedThrowView {
   flags: string[]
 }
 
+/** Bytes main asks the screen holding the Bluetooth connections to write to a die (src/main/devices/bluetooth-link.ts). */
+export interface BluetoothOutView {
+  /** Grows with every write: the screen writes those it has not written yet. */
+  seq: number
+  /** The screen's id of the connection (BluetoothDevice.id). */
+  link: string
+  hex: string
+}
+
+/** A die the desktop app's Bluetooth scan found, for our own picker (Electron's `select-bluetooth-device`). */
+export interface BluetoothChoiceView {
+  id: string
+  name: string
+}
+
 export interface DevicesView {
   ports: PortView[]
   devices: DeviceView[]
@@ -222,6 +237,8 @@ export interface DevicesView {
   lastThrow: CountedThrowView | null
   /** The last key a device keypad sent (shown in test mode too). */
   lastKey: string | null
+  /** Bluetooth dice: writes waiting for the screen that holds them, and the desktop picker's list while a scan is open. */
+  bluetooth?: { out: BluetoothOutView[]; chooser: BluetoothChoiceView[] | null }
 }
 
 // ---------------------------------------------------------------- throw assembly

@@ -30,6 +30,13 @@ export class FakeWebContents extends Emitter {
   openHandler: ((details: { url: string }) => { action: string }) | null = null
   url = ''
   readonly mainFrame: FakeFrame = { url: '', parent: null }
+  /** The webContents' session: only what the Bluetooth chooser uses (src/main/bluetooth-chooser.ts). */
+  readonly session = {
+    pairingHandler: null as ((details: unknown, callback: (response: unknown) => void) => void) | null,
+    setBluetoothPairingHandler(handler: (details: unknown, callback: (response: unknown) => void) => void): void {
+      this.pairingHandler = handler
+    }
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.openHandler = handler
   }

@@ -112,4 +112,40 @@ describe('the Electron shell', () => {
     expect(control.webContents.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
     expect(fake.opened).toEqual([])
   })
+
+  it('picks a Bluetooth die with our own picker on the Devices tab, and answers pairing prompts', async () => {
+    const control = windows()[0]
+    const answered: string[] = []
+    const prevented = { count: 0 }
+    const event = { preventDefault: () => prevented.count++ }
+    const found = [
+      { deviceId: 'AA:01', deviceName: 'GoDice_00A1_K_v04' },
+      { deviceId: 'BB:02', deviceName: 'Pixel Red' }
+    ]
+    // Chromium calls again, with the same callback, each time its scan finds more.
+    const answer = (id: string) => answered.push(id)
+    control.webContents.emit('select-bluetooth-device', event, found.slice(0, 1), answer)
+    control.webContents.emit('select-bluetooth-device', event, found, answer)
+    expect(prevented.count).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const pushes = control.webContents.sent.filter((message) => message.channel === 'table:state')
+    expect(pushes.at(-1)?.payload).toMatchObject({
+      devices: { bluetooth: { chooser: [{ id: 'AA:01', name: 'GoDice_00A1_K_v04' }, { id: 'BB:02', name: 'Pixel Red' }] } }
+    })
+    expect(await call(fromApp, 'chooseBluetoothDevice', 'CC:03')).toMatchObject({ ok: false, error: expect.stringContaining('CC:03') })
+    expect(await call(fromApp, 'chooseBluetoothDevice', 'BB:02')).toEqual({ ok: true })
+    expect(answered).toEqual(['BB:02'])
+    expect(await call(fromApp, 'chooseBluetoothDevice', null)).toMatchObject({ ok: false, error: expect.stringContaining('No Bluetooth scan') })
+    // A scan cancelled from the screen answers Chromium with no device.
+    control.webContents.emit('select-bluetooth-device', event, found, (id: string) => answered.push(id))
+    expect(await call(fromApp, 'chooseBluetoothDevice', null)).toEqual({ ok: true })
+    expect(answered).toEqual(['BB:02', ''])
+
+    const responses: unknown[] = []
+    const pair = control.webContents.session.pairingHandler!
+    pair({ deviceId: 'BB:02', pairingKind: 'confirm' }, (response) => responses.push(response))
+    pair({ deviceId: 'BB:02', pairingKind: 'confirmPin', pin: '123456' }, (response) => responses.push(response))
+    pair({ deviceId: 'BB:02', pairingKind: 'providePin' }, (response) => responses.push(response))
+    expect(responses).toEqual([{ confirmed: true }, { confirmed: true }, { confirmed: false }])
+  })
 })

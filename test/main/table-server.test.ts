@@ -167,7 +167,7 @@ describe('the headless host', () => {
   it('holds each method to its access level: LAN viewers watch, paired LAN devices control, the host does all', async () => {
     // The access levels the screen API has always had.
     const watch = ['getState', 'listHistory', 'openHistory', 'listDisplays']
-    const host = ['setSharing', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard']
+    const host = ['setSharing', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
     const methods = Object.keys(API_METHODS) as MethodName[]
     const levels = (level: Access) => methods.filter((method) => API_METHODS[method].access === level).sort()
     expect(levels('watch')).toEqual([...watch].sort())

@@ -6,6 +6,7 @@ import type { DisplayInfo, Outcome, PortView, Refusal } from '../../shared/api'
 import { API_METHODS, checkArgs, isMethodName, type Access, type CheckedArgs, type MethodName, type MethodResult } from '../../shared/api-methods'
 import { log } from './log'
 import type { TableSession } from './table-session'
+import type { BluetoothReport } from '../devices/bluetooth-link'
 
 export interface DisplayControl {
   listDisplays(): Promise<DisplayInfo[]>
@@ -20,6 +21,8 @@ export interface DeviceControl {
   identify(id: string, dieId: string): Outcome
   assignDie(id: string, dieId: string, inGame: boolean): Outcome
   setTestMode(on: boolean): Outcome
+  /** A report from the screen holding the Bluetooth dice. */
+  bluetooth?(report: BluetoothReport): Outcome
 }
 
 export interface Caller {
@@ -32,6 +35,8 @@ export interface Caller {
   devices?: DeviceControl
   /** The TV's scoreboard: its state carries the moves, never the computer's reasons or the odds. */
   scoreboard?: boolean
+  /** The desktop app's answer to Electron's Bluetooth device selection (src/main/bluetooth-chooser.ts). */
+  chooseBluetoothDevice?: (deviceId: string | null) => Outcome
 }
 
 interface Context {
@@ -71,7 +76,10 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   disconnectDevice: ({ devices }, id) => (devices ? devices.disconnect(id) : NO_DEVICES),
   identifyDie: ({ devices }, id, die) => (devices ? devices.identify(id, die) : NO_DEVICES),
   assignDie: ({ devices }, id, die, inGame) => (devices ? devices.assignDie(id, die, inGame) : NO_DEVICES),
-  setDeviceTestMode: ({ devices }, on) => (devices ? devices.setTestMode(on) : NO_DEVICES)
+  setDeviceTestMode: ({ devices }, on) => (devices ? devices.setTestMode(on) : NO_DEVICES),
+  reportBluetoothDie: ({ devices }, report) => (devices?.bluetooth ? devices.bluetooth(report) : NO_DEVICES),
+  chooseBluetoothDevice: ({ caller }, deviceId) =>
+    caller.chooseBluetoothDevice ? caller.chooseBluetoothDevice(deviceId) : { ok: false, error: 'No Bluetooth scan is waiting for a choice' }
 }
 
 /** Why a caller may not call a method of this access level, or null when it may. */

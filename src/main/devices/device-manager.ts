@@ -36,6 +36,8 @@ import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } f
 import type { SettingsStore } from '../core/settings'
 import type { TableSession } from '../core/table-session'
 import { DeviceConnection } from './device-connection'
+import { BLUETOOTH_DEVICE, BluetoothLink, type BluetoothReport } from './bluetooth-link'
+import type { BluetoothChoiceView } from '../../shared/devices'
 import { explainOpenError, listSerialPorts, openSerialPort, type ListPorts, type OpenPort, type PortInfo } from './serial-port'
 
 export interface DeviceManagerOptions {
@@ -62,7 +64,7 @@ interface ManagedDevice {
   path: string
   usbSerial: string | null
   order: number
-  conn: DeviceConnection | null
+  conn: DeviceConnection | BluetoothLink | null
   state: DeviceState
   reason: string | null
   hello: HelloMessage | null
@@ -116,6 +118,10 @@ export class DeviceManager {
   /** The plan for the record as it stands (the assembler keeps a copy it may adjust). */
   private plan: DicePlan = EMPTY_PLAN
   private lastBlink = ''
+  /** The Bluetooth dice (one device for all of them), made on the first report from a screen. */
+  private bluetoothLink: BluetoothLink | null = null
+  /** The desktop app's Bluetooth picker list while a scan is open (set by the shell). */
+  bluetoothChooser: BluetoothChoiceView[] | null = null
   private readonly unsubscribe: () => void
   private stopped = false
 
@@ -256,8 +262,105 @@ export class DeviceManager {
       testMode: this.testMode,
       assembling: this.assembler.view(),
       lastThrow: this.lastThrow,
-      lastKey: this.lastKey
+      lastKey: this.lastKey,
+      bluetooth: { out: this.bluetoothLink?.outbox ?? [], chooser: this.bluetoothChooser }
     }
+  }
+
+  /** Shows (or, with null, closes) the desktop app's Bluetooth picker list. */
+  setBluetoothChooser(choices: BluetoothChoiceView[] | null): void {
+    this.bluetoothChooser = choices
+    this.changed()
+  }
+
+  // ------------------------------------------------------------------ Bluetooth dice
+
+  /**
+   * A report from the screen that holds the Bluetooth dice: a die connected, sent a notification
+   * or dropped out. Its events go through the same path as a hub's die lines (`onMessage`).
+   */
+  bluetooth(report: BluetoothReport): Outcome {
+    if (this.stopped) return { ok: false, error: 'stopped' }
+    const device = this.bluetoothDevice()
+    const link = this.bluetoothLink!
+    const die = link.dieOf(report)
+    const dieView = die.id ? device.dice.get(die.id) : undefined
+    const name = dieView ? dieName(dieView.id, dieView.colour, dieView.label) : report.name
+    switch (report.event) {
+      case 'connected':
+        die.reconnected()
+        for (const bytes of die.greeting()) link.write(report.link, bytes, 'greeting')
+        if (die.id && !dieView) this.declareBluetoothDie(device, die.id, report.name, die.colour, die.sides)
+        if (dieView?.status === 'offline') {
+          // Back: what it shows is learnt from its next messages, never taken as a throw.
+          dieView.status = 'unknown'
+          this.session.notify(`Die ${name} is back`, 'info')
+        }
+        this.changed()
+        return { ok: true }
+      case 'gone': {
+        if (!dieView) {
+          this.changed()
+          return { ok: true }
+        }
+        dieView.status = 'offline'
+        const key = dieKey(BLUETOOTH_DEVICE, dieView.id)
+        const during = this.assembler.isThrown(key)
+        this.session.notify(
+          during
+            ? `Die ${name} dropped out during the throw: type the throw on the keypad (it reconnects by itself when it comes back)`
+            : `Die ${name} dropped out: it reconnects by itself when it comes back`,
+          'warning'
+        )
+        return { ok: true }
+      }
+      case 'data': {
+        const verdict = link.receive(die, report.data ?? '')
+        if (!verdict.ok) {
+          this.changed()
+          return { ok: true }
+        }
+        const known = die.id ? device.dice.get(die.id) : undefined
+        if (die.id && (!known || (die.colour && known.colour !== die.colour) || known.sides !== die.sides)) {
+          this.declareBluetoothDie(device, die.id, report.name, die.colour, die.sides)
+        }
+        for (const event of verdict.events) this.onMessage(device, event)
+        this.changed()
+        return { ok: true }
+      }
+    }
+  }
+
+  private bluetoothDevice(): ManagedDevice {
+    let device = this.devices.find((d) => d.id === BLUETOOTH_DEVICE)
+    if (device) return device
+    this.bluetoothLink = new BluetoothLink(this.now)
+    device = this.newDevice(this.bluetoothLink.path, null)
+    device.id = BLUETOOTH_DEVICE
+    device.conn = this.bluetoothLink
+    this.devices.push(device)
+    return device
+  }
+
+  /** Adds a die to the Bluetooth device's list (the hub's hello, made from the dice connected so far). */
+  private declareBluetoothDie(device: ManagedDevice, id: string, name: string, colour: string | null, sides: number): void {
+    const labels = new Map([...device.dice.values()].map((d) => [d.id, { label: d.label, colour: d.colour, sides: d.sides }]))
+    labels.set(id, { label: name, colour, sides })
+    const dice = [...labels].map(([die, l]) => ({ type: 'die' as const, seq: 1, die, sides: l.sides, colour: l.colour, label: l.label }))
+    const hello = {
+      type: 'hello' as const,
+      seq: 1,
+      major: 1,
+      minor: 0,
+      firmware: 'web-bluetooth',
+      firmwareVersion: '-',
+      serial: BLUETOOTH_DEVICE,
+      dice: dice.length,
+      keypad: false
+    }
+    // Said before the hello, whose warning (a die of another kind) must be the one left showing.
+    if (!device.dice.has(id)) this.session.notify(`Die ${dieName(id, colour, name)} connected by Bluetooth`, 'info')
+    this.onHello({ device }, this.bluetoothLink!, hello, dice)
   }
 
   /** Polls the port list once: reconnects missing devices (public for tests). */
@@ -368,7 +471,7 @@ export class DeviceManager {
     device.raw = [...device.raw, ...conn.raw].slice(-50)
   }
 
-  private onHello(ref: { device: ManagedDevice }, conn: DeviceConnection, hello: HelloMessage, dice: DieMessage[]): void {
+  private onHello(ref: { device: ManagedDevice }, conn: DeviceConnection | BluetoothLink, hello: HelloMessage, dice: DieMessage[]): void {
     let device = ref.device
     // The same device already known under another record (connected by another path): merge into the older one.
     const twin = this.devices.find((d) => d !== device && d.id === hello.serial)
@@ -430,7 +533,7 @@ export class DeviceManager {
       this.assembler.setInGame(hello.serial, d.die, device.dice.get(d.die)!.inGame)
     })
     const what = [dice.length > 0 ? `${dice.length} ${dice.length === 1 ? 'die' : 'dice'}` : null, hello.keypad ? 'keypad' : null].filter(Boolean).join(' and ')
-    this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
+    if (device.id !== BLUETOOTH_DEVICE) this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
     if (wrongKind.length > 0) this.session.notify(wrongKind.join('. '), 'warning')
     this.replan()
   }
@@ -768,6 +871,7 @@ export class DeviceManager {
       device: this.devices.find((d) => d.conn && d.path === p.path)?.id ?? null
     }))
     for (const d of this.devices) {
+      if (d.id === BLUETOOTH_DEVICE) continue // not a port
       if (d.conn && !views.some((v) => v.path === d.path)) {
         views.push({ path: d.path, manufacturer: null, serialNumber: null, vendorId: null, productId: null, device: d.id })
       }
@@ -805,6 +909,7 @@ export class DeviceManager {
   }
 
   private deviceName(d: ManagedDevice): string {
+    if (d.id === BLUETOOTH_DEVICE) return 'Bluetooth dice'
     return d.hello ? `Dice ${d.hello.keypad && d.hello.dice === 0 ? 'keypad' : 'hub'} ${d.hello.serial}` : `Device on ${d.path}`
   }
 
