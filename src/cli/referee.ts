@@ -1,12 +1,15 @@
 // `npm run -s referee -- replay FILE|-`: checks a game record and prints the resulting state.
 // `npm run -s referee -- odds FILE|-`: checks it the same way and prints the exact odds of the
 // position the record ends in (src/shared/odds), as one JSON object.
+// `npm run -s referee -- stats PATH…`: statistics of records (./stats-command.ts).
 import { readFileSync } from 'node:fs'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
+import { statsCommand } from './stats-command'
 
-const USAGE = 'usage: referee replay FILE|-   or   referee odds FILE|-   (FILE "-" reads standard input)'
+const USAGE =
+  'usage: referee replay FILE|-   or   referee odds FILE|-   (FILE "-" reads standard input)   or   referee stats PATH…'
 
 function readInput(file: string): Buffer {
   return file === '-' ? readFileSync(0) : readFileSync(file)
@@ -14,6 +17,9 @@ function readInput(file: string): Buffer {
 
 function main(args: string[]): number {
   const [command, file, ...rest] = args
+  if (command === 'stats') {
+    return statsCommand(args.slice(1), (text) => process.stdout.write(text), (text) => process.stderr.write(text))
+  }
   if ((command !== 'replay' && command !== 'odds') || file === undefined || rest.length > 0) {
     process.stderr.write(`${USAGE}\n`)
     return 2
