@@ -209,7 +209,8 @@ function fourPlusCollector(game: Game): Collector {
   const seats: FourPlusSeatFacts[] = Array.from({ length: n }, () => ({ roundsSurvived: 0, deathsByOnes: 0, extraThrows: 0 }))
   const totals = new Array<number>(n).fill(0)
   const scoreLine: number[][] = []
-  let inTurn: number | null = null
+  // The first turn starts with the game (seat 0), without a turn event.
+  let inTurn: number | null = 0
   function closeTurn(survived: boolean): void {
     if (inTurn === null) return
     if (survived) seats[inTurn].roundsSurvived++
