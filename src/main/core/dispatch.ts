@@ -40,6 +40,12 @@ interface Context {
 
 type Handler<M extends MethodName> = (context: Context, ...args: CheckedArgs<M>) => MethodResult<M> | Promise<MethodResult<M>>
 
+/** A change outside the game (player list, history): every screen is shown the state again. */
+function shown(session: TableSession, outcome: Outcome): Outcome {
+  if (outcome.ok) session.refresh()
+  return outcome
+}
+
 const NO_DEVICES: Refusal = { ok: false, error: 'Dice devices are not available here' }
 
 const HANDLERS: { [M in MethodName]: Handler<M> } = {
@@ -66,7 +72,19 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   disconnectDevice: ({ devices }, id) => (devices ? devices.disconnect(id) : NO_DEVICES),
   identifyDie: ({ devices }, id, die) => (devices ? devices.identify(id, die) : NO_DEVICES),
   assignDie: ({ devices }, id, die, inGame) => (devices ? devices.assignDie(id, die, inGame) : NO_DEVICES),
-  setDeviceTestMode: ({ devices }, on) => (devices ? devices.setTestMode(on) : NO_DEVICES)
+  setDeviceTestMode: ({ devices }, on) => (devices ? devices.setTestMode(on) : NO_DEVICES),
+  listPeople: ({ session }) => ({ ok: true, people: session.players.people() }),
+  renamePerson: ({ session }, from, to) => shown(session, session.players.rename(from, to)),
+  mergePeople: ({ session }, from, into) => shown(session, session.players.merge(from, into)),
+  setPersonColour: ({ session }, name, colour) => shown(session, session.players.colour(name, colour)),
+  playerStatistics: async ({ session }) => ({ ok: true, players: await session.players.statistics() }),
+  statisticsCsv: async ({ session }) => ({ ok: true, csv: await session.players.csv(), fileName: 'dice-referee-statistics.csv' }),
+  playerPage: ({ session }, name) => session.players.page(name),
+  headToHead: async ({ session }, first, second) => ({ ok: true, result: await session.players.headToHead(first, second) }),
+  gameChart: ({ session }, id) => session.players.scoreLine(id, session.currentGame),
+  trashGame: ({ session }, id) => shown(session, session.players.trash(id)),
+  restoreGame: ({ session }, id) => shown(session, session.players.restore(id)),
+  listTrash: ({ session }) => ({ ok: true, games: session.players.listTrash() })
 }
 
 /** Why a caller may not call a method of this access level, or null when it may. */

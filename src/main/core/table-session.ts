@@ -38,6 +38,7 @@ import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor } from '../../shared/odds'
 import { computerSeats } from './computer-player'
+import { PlayerRecords } from './player-records'
 import type { RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
 
@@ -83,8 +84,17 @@ export class TableSession {
   /** Set by the device manager: what the device API methods call (see dispatch). */
   deviceControl: DeviceControl | null = null
 
+  /** Players as people, their statistics (cached beside the history index), charts and the trash. */
+  readonly players: PlayerRecords
+
   constructor(options: SessionOptions) {
     this.store = options.store
+    this.players = new PlayerRecords(
+      options.store,
+      () => this.listHistory(),
+      (done, total) => this.notify(`Statistics rebuilt from the records: ${done} of ${total} games`, 'info'),
+      options.now ?? Date.now
+    )
     this.settings = options.settings
     this.now = options.now ?? Date.now
     this.rollDie = options.rollDie ?? (() => randomInt(1, 7))
@@ -143,6 +153,7 @@ export class TableSession {
     this.archiveCurrent()
     this.store.replaceCurrent(`${serializeHeader(header.value)}\n`)
     this.settings.rememberPlayers(header.value.players)
+    this.players.remember(header.value.players)
     this.setGame(started.value, [])
     return this.changed(`${moduleOf(header.value).title}: ${header.value.players.join(', ')}. ${this.whoIsNext()}`, 'info')
   }
@@ -338,7 +349,9 @@ export class TableSession {
   private archiveCurrent(): void {
     if (!this.game) return
     if (this.game.moves.length === 0) return
-    this.store.archiveCurrent(this.historyEntry(this.game, this.newHistoryId(this.game)))
+    const entry = this.historyEntry(this.game, this.newHistoryId(this.game))
+    this.store.archiveCurrent(entry)
+    this.players.archived(entry.id, this.game)
   }
 
   private newHistoryId(game: Game): string {

@@ -52,9 +52,10 @@ export interface GameFacts {
   winners: string[]
   /** One entry per seat, in seat order; its shape depends on `game`. */
   seats: SeatFacts[]
-  /** Every seat's score after each turn (Farkle/Fouche: banked totals; Foursies: round scores; 4-PLU$: totals). */
-  scoreLine: number[][]
 }
+
+/** Every seat's score after each completed turn (Farkle/Fouche: banked totals; Foursies: round scores; 4-PLU$: totals). */
+export type ScoreLine = number[][]
 
 /** Facts of a record given as text; null when the record does not replay. */
 export function factsOfRecordText(text: string): GameFacts | null {
@@ -64,6 +65,15 @@ export function factsOfRecordText(text: string): GameFacts | null {
 
 /** Folds the game's moves again from the start, collecting each seat's facts from the engine's events. */
 export function factsOfGame(game: Game): GameFacts {
+  return foldFacts(game).facts
+}
+
+/** The scores after each turn of a game, for a chart. */
+export function scoreLineOf(game: Game): ScoreLine {
+  return foldFacts(game).scoreLine
+}
+
+function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
   const module = GAMES[game.header.game]
   const players = game.header.players
   const collector = collectorFor(game)
@@ -75,14 +85,14 @@ export function factsOfGame(game: Game): GameFacts {
     state = applied.state
   }
   const summary = module.summary(state)
-  return {
+  const facts: GameFacts = {
     game: game.header.game,
     players: players.slice(),
     finished: summary.finished,
     winners: summary.winners.slice(),
-    seats: collector.seats,
-    scoreLine: collector.scoreLine
+    seats: collector.seats
   }
+  return { facts, scoreLine: collector.scoreLine }
 }
 
 interface Collector {
