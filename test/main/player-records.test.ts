@@ -144,7 +144,8 @@ describe('players as people', () => {
     if (!page.ok) throw new Error(page.error)
     expect(page.page.statistics?.games).toBe(30)
     expect(page.page.form).toHaveLength(20)
-    expect(page.page.form.map((g) => g.finishedAt)).toEqual([...page.page.form.map((g) => g.finishedAt)].sort((a, b) => a - b))
+    expect(page.page.form.map((g) => g.startedAt)).toEqual([...page.page.form.map((g) => g.startedAt)].sort((a, b) => a - b))
+    expect(page.page.form.at(-1)?.startedAt).toBe(1_600_000_000_000 + 29 * 86_400_000)
     expect(page.page.opponents.map((h) => h.players[1])).toEqual(['Bob', 'Bobby', 'Cy'])
     const bob = page.page.opponents[0]
     expect(bob.games).toBe(15)

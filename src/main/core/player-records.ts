@@ -8,6 +8,7 @@ import {
   checkPlayerList,
   headToHead,
   mergePeople,
+  PERSON_COLOURS,
   personResolver,
   playerStatistics,
   renamePerson,
@@ -16,6 +17,7 @@ import {
   statisticsCsv,
   withPeople,
   type Changed,
+  type GameFacts,
   type FormGame,
   type GameChart,
   type PlayerPage,
@@ -53,6 +55,21 @@ export class PlayerRecords {
     return this.list
   }
 
+  /** The player list once every name in the history is on it (games saved before the list existed). */
+  async everyone(): Promise<PlayerList> {
+    await this.facts()
+    return this.list
+  }
+
+  /** The facts of every history game; names in them that no person has yet join the list. */
+  private async facts(): Promise<Map<string, GameFacts>> {
+    const facts = await this.cache.all(this.progress)
+    const names = new Set<string>()
+    for (const one of facts.values()) for (const name of one.players) names.add(name)
+    this.remember([...names].sort())
+    return facts
+  }
+
   /** Names chosen at Setup join the list (a colour each) so that Setup offers them again. */
   remember(names: readonly string[]): void {
     const list = withPeople(this.list, names)
@@ -78,7 +95,7 @@ export class PlayerRecords {
   }
 
   async statistics(): Promise<PlayerStatistics[]> {
-    const facts = await this.cache.all(this.progress)
+    const facts = await this.facts()
     return playerStatistics(facts.values(), { personOf: personResolver(this.list) })
   }
 
@@ -87,23 +104,23 @@ export class PlayerRecords {
   }
 
   async headToHead(first: string, second: string): Promise<HeadToHead> {
-    const facts = await this.cache.all(this.progress)
+    const facts = await this.facts()
     return headToHead(facts.values(), first, second, { personOf: personResolver(this.list) })
   }
 
   async page(name: string): Promise<Outcome<{ page: PlayerPage }>> {
+    const facts = await this.facts()
     const personOf = personResolver(this.list)
-    const facts = await this.cache.all(this.progress)
     const person = this.list.find((p) => p.name === name) ?? { name, colour: '#888888', aliases: [] }
     const entries = this.history().filter((entry) => entry.id !== 'current')
     const theirs = entries
       .filter((entry) => entry.finished && entry.players.some((seat) => personOf(seat) === person.name) && facts.has(entry.id))
-      .sort((a, b) => a.finishedAt - b.finishedAt)
+      .sort((a, b) => a.startedAt - b.startedAt)
     if (theirs.length === 0 && !this.list.some((p) => p.name === name)) return { ok: false, error: `No games of ${name}` }
     const statistics = playerStatistics(facts.values(), { personOf }).find((p) => p.name === person.name) ?? null
     const form = theirs.slice(-FORM_GAMES).map((entry): FormGame => {
       const won = entry.winners.some((w) => personOf(w) === person.name)
-      return { id: entry.id, game: entry.game, finishedAt: entry.finishedAt, won, seats: entry.players.length }
+      return { id: entry.id, game: entry.game, startedAt: entry.startedAt, won, seats: entry.players.length }
     })
     const others = new Set<string>()
     for (const one of facts.values()) {
@@ -125,7 +142,9 @@ export class PlayerRecords {
     }
     if (!game) return { ok: false, error: `No game ${id} to chart` }
     const personOf = personResolver(this.list)
-    const colours = game.header.players.map((seat) => this.list.find((p) => p.name === personOf(seat))?.colour ?? '#888888')
+    const colours = game.header.players.map(
+      (name, seat) => this.list.find((p) => p.name === personOf(name))?.colour ?? PERSON_COLOURS[seat % PERSON_COLOURS.length]
+    )
     return { ok: true, players: game.header.players, colours, scoreLine: scoreLineOf(game) }
   }
 

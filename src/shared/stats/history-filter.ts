@@ -1,20 +1,21 @@
-// Which history entries a filter keeps: by person (any of their names), game and date.
+// Which history entries a filter keeps: by person (any of their names), game and the day the game
+// was played (its start, the date the history list shows).
 import type { GameId } from '../engine/types'
 
 export interface HistoryFilter {
   /** A person's name; a game is kept when one of its seats stands for that person. */
   person?: string | null
   game?: GameId | null
-  /** Finished on or after this day (YYYY-MM-DD, local to the screen that asks). */
+  /** Played (started) on or after this day (YYYY-MM-DD, local to the screen that asks). */
   from?: string | null
-  /** Finished on or before this day (YYYY-MM-DD). */
+  /** Played (started) on or before this day (YYYY-MM-DD). */
   to?: string | null
 }
 
 interface Filterable {
   game: GameId
   players: string[]
-  finishedAt: number
+  startedAt: number
 }
 
 function dayOf(time: number): string {
@@ -27,7 +28,7 @@ export function filterHistory<E extends Filterable>(entries: readonly E[], filte
   return entries.filter((entry) => {
     if (filter.game && entry.game !== filter.game) return false
     if (filter.person && !entry.players.some((name) => personOf(name) === filter.person)) return false
-    const day = dayOf(entry.finishedAt)
+    const day = dayOf(entry.startedAt)
     if (filter.from && day < filter.from) return false
     if (filter.to && day > filter.to) return false
     return true

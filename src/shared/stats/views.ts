@@ -7,7 +7,8 @@ import type { Person } from './people'
 export interface FormGame {
   id: string
   game: GameId
-  finishedAt: number
+  /** When the game was played (its start, as the history list shows it). */
+  startedAt: number
   won: boolean
   seats: number
 }
@@ -15,7 +16,7 @@ export interface FormGame {
 export interface PlayerPage {
   person: Person
   statistics: PlayerStatistics | null
-  /** Their latest finished games, oldest first. */
+  /** Their latest finished games, in the order they were played. */
   form: FormGame[]
   /** Against every person they have shared a finished game with. */
   opponents: HeadToHead[]
