@@ -201,3 +201,18 @@ describe('charts and the trash', () => {
     expect(await call(session, viewer, 'listTrash', [])).toEqual({ ok: true, games: [] })
   })
 })
+
+describe('the statistics cache while it loads', () => {
+  it('a game archived during a rebuild is in the statistics once the rebuild ends', async () => {
+    const session = openSession()
+    seedHistory(120)
+    const loading = session.players.statistics()
+    const finished = recordText(playRandomGame({ game: 'four-plus', players: ['Zoe', 'Ann'], rules: { rounds: 1 } }, seededRandom(4)).game)
+    expect(session.importRecord(finished).ok).toBe(true)
+    expect(session.newGame({ game: 'farkle', players: ['Zoe', 'Ann'] }).ok).toBe(true)
+    await loading
+    const players = await session.players.statistics()
+    expect(players.find((p) => p.name === 'Zoe')?.games).toBe(1)
+    expect(await openSession().players.statistics()).toEqual(players)
+  })
+})

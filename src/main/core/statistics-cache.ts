@@ -28,6 +28,8 @@ export type Progress = (done: number, total: number) => void
 export class StatisticsCache {
   private facts: Map<string, GameFacts> | null = null
   private loading: Promise<Map<string, GameFacts>> | null = null
+  /** Records archived while a load was under way: added once it ends. */
+  private readonly pending = new Map<string, GameFacts>()
   readonly path: string
 
   constructor(private readonly source: CacheSource) {
@@ -37,15 +39,25 @@ export class StatisticsCache {
   /** The facts of every history record, by history id: from the cache, completed from the records. */
   async all(onProgress?: Progress): Promise<Map<string, GameFacts>> {
     if (this.facts) return this.facts
-    this.loading ??= this.load(onProgress).finally(() => {
-      this.loading = null
-    })
+    this.loading ??= this.load(onProgress)
+      .then((facts) => {
+        if (this.pending.size > 0) {
+          for (const [id, one] of this.pending) facts.set(id, one)
+          this.pending.clear()
+          this.write(facts)
+        }
+        return facts
+      })
+      .finally(() => {
+        this.loading = null
+      })
     return this.loading
   }
 
   /** Adds a record just moved to the history (called after the index has it). */
   add(id: string, game: Game): void {
     const facts = factsOfGame(game)
+    if (this.loading) this.pending.set(id, facts)
     this.facts?.set(id, facts)
     if (!existsSync(this.path)) return // the next load rebuilds it whole
     appendLine(this.path, JSON.stringify({ id, facts }))
