@@ -51,19 +51,21 @@ beforeEach(() => {
 describe('statistics from the cache beside the history index', () => {
   it('equal the statistics of the records, and the cache is rebuilt with progress when lost or damaged', async () => {
     const session = openSession()
-    const texts = seedHistory(24)
+    const texts = seedHistory(120)
     const expected = playerStatistics(texts.map((text) => factsOfRecordText(text) as GameFacts))
     const progress: [number, number][] = []
     session.subscribe(() => {
       const text = session.snapshot(true).message?.text ?? ''
-      const match = /Statistics rebuilt from the records: (\d+) of (\d+)/.exec(text)
+      const match = /Rebuilding the statistics from the records: (\d+) of (\d+)/.exec(text)
       if (match) progress.push([Number(match[1]), Number(match[2])])
+      const done = /Statistics rebuilt from (\d+) records/.exec(text)
+      if (done) progress.push([Number(done[1]), Number(done[1])])
     })
     const first = await call(session, viewer, 'playerStatistics', [])
     expect(first).toEqual({ ok: true, players: expected })
-    expect(progress.at(-1)).toEqual([24, 24])
+    expect(progress).toEqual([[50, 120], [100, 120], [120, 120]])
     const cachePath = join(dataDir, 'history', 'statistics.cache')
-    expect(readFileSync(cachePath, 'utf8').trimEnd().split('\n')).toHaveLength(25)
+    expect(readFileSync(cachePath, 'utf8').trimEnd().split('\n')).toHaveLength(121)
 
     // a new session reads the cache: no record is replayed, so no progress
     progress.length = 0

@@ -92,7 +92,8 @@ export class TableSession {
     this.players = new PlayerRecords(
       options.store,
       () => this.listHistory(),
-      (done, total) => this.notify(`Statistics rebuilt from the records: ${done} of ${total} games`, 'info'),
+      (done, total) =>
+        this.notify(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info'),
       options.now ?? Date.now
     )
     this.settings = options.settings
