@@ -117,6 +117,21 @@ describe.each(['foursies', 'farkle', 'fouche', 'four-plus'] as const)('statistic
     }
   })
 
+  it('the random games exercise every figure (none is zero for everyone)', () => {
+    const figures: Record<string, string[]> = {
+      foursies: ['roundsWon', 'toursWon', 'foursies', 'busts', 'devilsNumbers', 'falseFours', 'tabsHeld', 'foursThrown'],
+      farkle: ['turns', 'banked', 'farkles', 'hotDice', 'gamesToTarget', 'bestTurn'],
+      fouche: ['turns', 'banked', 'farkles', 'hotDice', 'gamesToTarget', 'bestTurn'],
+      'four-plus': ['roundsSurvived', 'deathsByOnes', 'extraThrows']
+    }
+    const statistics = playerStatistics(facts)
+    for (const figure of figures[game]) {
+      const total = statistics.reduce((sum, p) => sum + ((p.byGame[game] as unknown as Record<string, number>)[figure] ?? 0), 0)
+      expect(total, figure).toBeGreaterThan(0)
+    }
+    expect(statistics.reduce((sum, p) => sum + p.wins, 0)).toBeGreaterThan(0)
+  })
+
   it('head-to-head counts the finished games two players shared and what each won', () => {
     const [first, second] = ['Ann', 'Bob']
     const shared = recounts.filter((r) => r.finished && r.names.includes(first) && r.names.includes(second))

@@ -1,7 +1,7 @@
 // Per-player statistics summed from the facts of many games. Only finished games count
 // (docs/statistics.md). A player is a name; `personOf` lets a player list map several seat names
 // (a rename, a merge) to one person.
-import type { GameId } from '../engine/types'
+import { GAME_IDS, type GameId } from '../engine/types'
 import type { FourPlusSeatFacts, FoursiesSeatFacts, GameFacts, SixDiceSeatFacts } from './facts'
 
 export interface CommonStatistics {
@@ -125,7 +125,9 @@ export function playerStatistics(allFacts: Iterable<GameFacts>, options: Statist
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((tally) => {
       const byGame: ByGame = {}
-      for (const [game, perGame] of Object.entries(tally.byGame) as [GameId, NonNullable<Tally['byGame'][GameId]>][]) {
+      for (const game of GAME_IDS) {
+        const perGame = tally.byGame[game]
+        if (perGame === undefined) continue
         const common: CommonStatistics = { games: perGame.games, wins: perGame.wins, winRate: ratio(perGame.wins, perGame.games) }
         const s = perGame.sums
         if (game === 'foursies') {
