@@ -1,13 +1,14 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { indexHtmlPolicyTag } from './src/shared/content-security-policy'
 
 export default defineConfig({
   main: {
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/main/index.ts') },
-        external: ['serialport', 'ws', 'qrcode']
+        external: ['serialport', 'ws', 'qrcode', 'pino', 'pino-roll']
       }
     }
   },
@@ -24,6 +25,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
     },
-    plugins: [vue()]
+    plugins: [vue(), indexHtmlPolicyTag]
   }
 })

@@ -3,10 +3,10 @@
 // Screens show `TableState` and send requests; main owns the game and the rules.
 import type { GameId, Move, Offer, Summary, TableView } from './engine/types'
 import type { Odds } from './odds'
-import type { DevicesView } from './devices'
+import type { DevicesView, SmartDiceView } from './devices'
 import type { MethodName } from './api-methods'
 
-export type { DevicesView, PortView } from './devices'
+export type { DevicesView, PortView, SmartDiceView } from './devices'
 export type { GameSetup, MethodName, TableApi } from './api-methods'
 
 export interface LogEntry {
@@ -107,6 +107,8 @@ export interface TableState {
   sharing: SharingView | null
   /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
   devices: DevicesView | null
+  /** The smart dice against the record: which to throw, which disagree (every screen, the TV too; null without smart dice in the game). */
+  smartDice?: SmartDiceView | null
 }
 
 /** A refused request: the one error shape of every method (see api-methods.ts). */

@@ -8,15 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordText, replayText, summaryOf } from '../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../src/shared/random-play'
 import { factsOfRecordText, playerStatistics, type GameFacts } from '../../src/shared/stats'
-import { buildScreens, launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
 let browser: Browser
 const hosts: RunningHost[] = []
 
 beforeAll(async () => {
-  await buildScreens()
   browser = await launchBrowser()
-}, 120_000)
+})
 
 afterAll(async () => {
   await browser?.close()

@@ -4,6 +4,7 @@
 // the right shape, and a refused request changes nothing. Each method's handler is below.
 import type { DisplayInfo, Outcome, PortView, Refusal } from '../../shared/api'
 import { API_METHODS, checkArgs, isMethodName, type Access, type CheckedArgs, type MethodName, type MethodResult } from '../../shared/api-methods'
+import { log } from './log'
 import type { TableSession } from './table-session'
 
 export interface DisplayControl {
@@ -95,16 +96,21 @@ function accessRefused(access: Access, caller: Caller): string | null {
   return null
 }
 
+function refuse(method: string, error: string): Refusal {
+  log.warn({ method, reason: error }, 'refused a request')
+  return { ok: false, error }
+}
+
 /**
  * Answers one request: the method's result, or `{ ok: false, error }` when the caller may not
  * call it or an argument does not fit its schema (then nothing was called).
  */
 export async function dispatch(session: TableSession, caller: Caller, method: string, args: unknown[]): Promise<MethodResult<MethodName>> {
-  if (!isMethodName(method)) return { ok: false, error: `unknown method ${method}` }
+  if (!isMethodName(method)) return refuse(method, `unknown method ${method}`)
   const refused = accessRefused(API_METHODS[method].access, caller)
-  if (refused) return { ok: false, error: refused }
+  if (refused) return refuse(method, refused)
   const checked = checkArgs(method, args)
-  if (!checked.ok) return checked
+  if (!checked.ok) return refuse(method, checked.error)
   const devices = caller.local ? (caller.devices ?? session.deviceControl) : null
   // TypeScript cannot tie a method name to its own handler's arguments across the union.
   const handler = HANDLERS[method] as (context: Context, ...args: unknown[]) => Promise<MethodResult<MethodName>> | MethodResult<MethodName>

@@ -17,7 +17,7 @@ import type {
   TableMessage,
   TableState
 } from '../../shared/api'
-import type { DevicesView, GameDie } from '../../shared/devices'
+import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { GAMES } from '../../shared/engine'
@@ -77,6 +77,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the device manager: the smart dice against the record (shown by every screen). */
+  smartDiceView: () => SmartDiceView | null = () => null
   /** Set by the device manager: the smart dice in the game, written into a new game's `meta.dice`. */
   gameDice: () => GameDie[] = () => []
   /** Set by the computer player: what it is doing now, if it acts next. */
@@ -113,6 +115,11 @@ export class TableSession {
     return this.game
   }
 
+  /** What the screens were last told (a refusal, a device's or the disk's error, ...). */
+  get lastMessage(): TableMessage | null {
+    return this.message
+  }
+
   /**
    * The state one screen is shown. `canControl`: it may enter dice and decisions; `local`: it is
    * on the host computer (only those manage devices and see the pairing code).
@@ -128,7 +135,8 @@ export class TableSession {
       showOdds: this.settings.get().showOdds,
       canControl,
       sharing: sharing && !local ? { ...sharing, pairingCode: null } : sharing,
-      devices: local ? this.devicesView() : null
+      devices: local ? this.devicesView() : null,
+      smartDice: this.smartDiceView()
     }
   }
 
@@ -182,7 +190,8 @@ export class TableSession {
     return this.changed()
   }
 
-  keypad(key: KeypadKey): Outcome {
+  /** A keypad key; `from` names a device keypad (its undo is logged with the device). */
+  keypad(key: KeypadKey, from?: string): Outcome {
     if (!this.game) return this.refuse('Start a game first')
     const action = pressKey(this.keypadBuffer, key, offerOf(this.game))
     switch (action.type) {
@@ -194,7 +203,7 @@ export class TableSession {
         return this.changed()
       case 'undo':
         this.keypadBuffer = ''
-        return this.undo()
+        return this.undo(from)
       case 'move':
         return this.submit(action.move)
     }
@@ -209,7 +218,7 @@ export class TableSession {
     return this.submit({ roll: values })
   }
 
-  undo(): Outcome {
+  undo(from?: string): Outcome {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
@@ -220,7 +229,10 @@ export class TableSession {
     this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
     this.announcement = null
     this.keypadBuffer = ''
-    return this.changed('Undone: the last line is taken back', 'info')
+    if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
+    const text = `Undone from ${from}: the last line is taken back`
+    this.log.push({ line: previous.moves.length, text, kind: 'undo' })
+    return this.changed(text, 'info')
   }
 
   /** Puts the current game in the history, finished or not, and clears the table. */
