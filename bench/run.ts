@@ -4,6 +4,7 @@ import { benchDevices } from './devices'
 import { benchEngine } from './engine'
 import { benchOdds } from './odds'
 import { benchScreen } from './screen'
+import { benchStats } from './stats'
 
 async function main(): Promise<void> {
   const only = process.argv[2]
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
     devices: benchDevices,
     odds: benchOdds,
     ai: benchAi,
-    win: benchWin
+    win: benchWin,
+    stats: benchStats
   }
   for (const [name, run] of Object.entries(parts)) {
     if (only && only !== name) continue

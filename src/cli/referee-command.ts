@@ -5,21 +5,26 @@ import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
+import { statsCommand } from './stats-command'
 
 const USAGE = `usage: npm run -s referee -- replay FILE
        npm run -s referee -- odds FILE
+       npm run -s referee -- stats PATH…
   replay FILE   check every line of the game record FILE against the rules and print the
                 resulting state as one JSON object (exit 1 and "line N: reason" on standard
                 error at the first line the rules do not allow)
   odds FILE     check it the same way and print the exact odds of the position it ends in
+  stats PATH…   print each player's statistics over the record files PATH (or the folders of
+                them) as one JSON object
   FILE          a path, or - for standard input (a file named like a flag goes after --)
   --help, -h    print this and exit`
 
 /** What is wrong with a command line whose flags parsed, or null when it can run. */
 function commandProblem(positionals: string[]): string | null {
   const [command, file] = positionals
-  if (command === undefined) return 'a command is needed, replay or odds'
-  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay and odds`
+  if (command === undefined) return 'a command is needed, replay, odds or stats'
+  if (command === 'stats') return file === undefined ? 'stats needs at least one PATH (record files, or folders of them)' : null
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds and stats`
   if (file === undefined) return `${command} needs a FILE, or - for standard input`
   if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
   return null
@@ -54,6 +59,7 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
     return USAGE_EXIT_STATUS
   }
   const [command, file] = read.positionals
+  if (command === 'stats') return statsCommand(read.positionals.slice(1), io.stdout, io.stderr)
   let bytes: Buffer
   try {
     bytes = io.readInput(file)

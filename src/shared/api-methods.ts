@@ -8,6 +8,7 @@ import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, TableSt
 import { KEYPAD_KEYS } from './api'
 import { GAME_IDS, type Move } from './engine/types'
 import { checkMove } from './record'
+import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 
 /**
  * Who may call a method. `watch`: any screen, LAN viewers too. `control`: screens that may control
@@ -118,6 +119,15 @@ const portPath = v.pipe(
   )
 )
 
+/** A person's name on the player list (or a seat name in a record). */
+const personName = v.pipe(
+  v.string(`must be a name of at most ${MAX_NAME_LENGTH} characters`),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(MAX_NAME_LENGTH, `must be a name of at most ${MAX_NAME_LENGTH} characters`)
+)
+const historyId = v.pipe(v.string('must be a history id'), v.regex(/^[\w.-]{1,80}$/, 'must be a history id'))
+
 /** A device id: a serial number from a hello, or `port:PATH` before one. */
 const deviceId = v.pipe(
   v.string('must be a device id'),
@@ -209,7 +219,32 @@ export const API_METHODS = {
     access: 'host',
     args: [arg('deviceId', v.nullable(v.pipe(v.string('must be a device id'), v.maxLength(128, 'must be at most 128 characters'))))],
     answers: answers()
-  }
+  },
+  // Players as people, their statistics and charts (src/shared/stats, docs/statistics.md).
+  /** The player list: people, their colours and the earlier names that mean them. */
+  listPeople: { access: 'watch', args: [], answers: answers<{ people: PlayerList }>() },
+  /** Renames a person; their games under the old name stay theirs. */
+  renamePerson: { access: 'control', args: [arg('from', personName), arg('to', personName)], answers: answers() },
+  /** Makes two names one person (`from` joins `into`). */
+  mergePeople: { access: 'control', args: [arg('from', personName), arg('into', personName)], answers: answers() },
+  setPersonColour: {
+    access: 'control',
+    args: [arg('name', personName), arg('colour', v.pipe(v.string('must be a colour'), v.regex(/^#[0-9a-f]{6}$/, 'must be a colour (#rrggbb)')))],
+    answers: answers()
+  },
+  /** Every person's statistics over the finished games in the history. */
+  playerStatistics: { access: 'watch', args: [], answers: answers<{ players: PlayerStatistics[] }>() },
+  /** The same statistics as CSV, with a file name to save it under. */
+  statisticsCsv: { access: 'watch', args: [], answers: answers<{ csv: string; fileName: string }>() },
+  /** One person's statistics, form over their latest games and head-to-head against each opponent. */
+  playerPage: { access: 'watch', args: [arg('name', personName)], answers: answers<{ page: PlayerPage }>() },
+  headToHead: { access: 'watch', args: [arg('first', personName), arg('second', personName)], answers: answers<{ result: HeadToHead }>() },
+  /** Each seat's score after every turn of a history game ("current": the game on the table). */
+  gameChart: { access: 'watch', args: [arg('id', historyId)], answers: answers<GameChart>() },
+  /** Moves a history game to the trash, from where it can be restored. */
+  trashGame: { access: 'control', args: [arg('id', historyId)], answers: answers() },
+  restoreGame: { access: 'control', args: [arg('id', historyId)], answers: answers() },
+  listTrash: { access: 'watch', args: [], answers: answers<{ games: TrashEntry[] }>() }
 } as const satisfies Record<string, MethodSpec>
 
 type Methods = typeof API_METHODS

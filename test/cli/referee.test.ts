@@ -94,3 +94,36 @@ describe('broken records are refused at the right line', () => {
     if (!replayed.ok) expect(replayed.line).toBe(3)
   })
 })
+
+describe('npm run -s referee -- stats', () => {
+  const farkleWin = '{"game":"farkle","players":["Ann","Bob"],"rules":{"target":100,"entry":0}}\n{"roll":[1,2,3,4,6,6]}\n{"keep":[1]}\n{"bank":true}\n{"roll":[2,2,3,4,6,6]}\n'
+
+  it('prints per-player statistics of record files and folders, with names as in the records', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'referee-stats-'))
+    writeFileSync(join(folder, 'a.jsonl'), farkleWin)
+    writeFileSync(join(folder, 'index.jsonl'), '{"id":"not a record"}\n')
+    const single = file('{"game":"four-plus","players":["Bob","Cy"],"rules":{"rounds":1}}\n{"roll":[1,1,1,1]}\n')
+    const result = referee(['stats', folder, single])
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+    const { players } = JSON.parse(result.stdout)
+    expect(players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bob', 'Cy'])
+    expect(players[0]).toMatchObject({ name: 'Ann', games: 1, wins: 1, byGame: { farkle: { games: 1, wins: 1, turns: 1, bestTurn: 100, gamesToTarget: 1 } } })
+    expect(players[1]).toMatchObject({ games: 2, wins: 0, byGame: { farkle: { farkles: 1, farkleRate: 1 }, 'four-plus': { deathsByOnes: 1, roundsSurvived: 0 } } })
+    expect(players[2]).toMatchObject({ games: 1, wins: 1, byGame: { 'four-plus': { wins: 1 } } })
+  })
+
+  it('refuses a record that does not replay, naming the file and line, and prints nothing', () => {
+    const bad = file('{"game":"farkle","players":["Ann"]}\n{"keep":[1]}\n')
+    const result = referee(['stats', bad])
+    expect(result.status).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain(`${bad} line 2: `)
+  })
+
+  it('needs at least one path', () => {
+    const result = referee(['stats'])
+    expect(result.status).toBe(2)
+    expect(result.stderr).toBe('referee: stats needs at least one PATH (record files, or folders of them) (referee --help lists the options)\n')
+  })
+})

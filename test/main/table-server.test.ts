@@ -167,6 +167,8 @@ describe('the headless host', () => {
   it('holds each method to its access level: LAN viewers watch, paired LAN devices control, the host does all', async () => {
     // The access levels the screen API has always had.
     const watch = ['getState', 'listHistory', 'openHistory', 'listDisplays']
+    // players, statistics and charts (issue 14): anyone watching may read them
+    watch.push('listPeople', 'playerStatistics', 'statisticsCsv', 'playerPage', 'headToHead', 'gameChart', 'listTrash')
     const host = ['setSharing', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
     const methods = Object.keys(API_METHODS) as MethodName[]
     const levels = (level: Access) => methods.filter((method) => API_METHODS[method].access === level).sort()

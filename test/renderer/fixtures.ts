@@ -26,6 +26,10 @@ export class FakeTableApi extends RequestMocks implements TableApi {
     this.listHistory.mockResolvedValue({ ok: true, games: [] })
     this.openHistory.mockResolvedValue({ ok: false, error: 'not found' })
     this.listDisplays.mockResolvedValue({ ok: true, displays: [] })
+    this.listPeople.mockResolvedValue({ ok: true, people: [] })
+    this.listTrash.mockResolvedValue({ ok: true, games: [] })
+    this.playerStatistics.mockResolvedValue({ ok: true, players: [] })
+    this.gameChart.mockResolvedValue({ ok: true, players: [], colours: [], scoreLine: [] })
     this.listPorts.mockImplementation(async () => ({ ok: true, ports: this.state.devices?.ports ?? [] }))
   }
 

@@ -48,6 +48,12 @@ interface Context {
 
 type Handler<M extends MethodName> = (context: Context, ...args: CheckedArgs<M>) => MethodResult<M> | Promise<MethodResult<M>>
 
+/** A change outside the game (player list, history): every screen is shown the state again. */
+function shown(session: TableSession, outcome: Outcome): Outcome {
+  if (outcome.ok) session.refresh()
+  return outcome
+}
+
 const NO_DEVICES: Refusal = { ok: false, error: 'Dice devices are not available here' }
 
 const HANDLERS: { [M in MethodName]: Handler<M> } = {
@@ -79,7 +85,19 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   setDeviceTestMode: ({ devices }, on) => (devices ? devices.setTestMode(on) : NO_DEVICES),
   reportBluetoothDie: ({ devices }, report) => (devices?.bluetooth ? devices.bluetooth(report) : NO_DEVICES),
   chooseBluetoothDevice: ({ caller }, deviceId) =>
-    caller.chooseBluetoothDevice ? caller.chooseBluetoothDevice(deviceId) : { ok: false, error: 'No Bluetooth scan is waiting for a choice' }
+    caller.chooseBluetoothDevice ? caller.chooseBluetoothDevice(deviceId) : { ok: false, error: 'No Bluetooth scan is waiting for a choice' },
+  listPeople: async ({ session }) => ({ ok: true, people: await session.players.everyone() }),
+  renamePerson: ({ session }, from, to) => shown(session, session.players.rename(from, to)),
+  mergePeople: ({ session }, from, into) => shown(session, session.players.merge(from, into)),
+  setPersonColour: ({ session }, name, colour) => shown(session, session.players.colour(name, colour)),
+  playerStatistics: async ({ session }) => ({ ok: true, players: await session.players.statistics() }),
+  statisticsCsv: async ({ session }) => ({ ok: true, csv: await session.players.csv(), fileName: 'dice-referee-statistics.csv' }),
+  playerPage: ({ session }, name) => session.players.page(name),
+  headToHead: async ({ session }, first, second) => ({ ok: true, result: await session.players.headToHead(first, second) }),
+  gameChart: ({ session }, id) => session.players.scoreLine(id, session.currentGame),
+  trashGame: ({ session }, id) => shown(session, session.players.trash(id)),
+  restoreGame: ({ session }, id) => shown(session, session.players.restore(id)),
+  listTrash: ({ session }) => ({ ok: true, games: session.players.listTrash() })
 }
 
 /** Why a caller may not call a method of this access level, or null when it may. */

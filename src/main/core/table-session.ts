@@ -45,6 +45,7 @@ import { checkHeader, isBlankLine, moveKind, serializeHeader, serializeMove, spl
 import { oddsFor } from '../../shared/odds'
 import type { WinTableSource } from '../../shared/ai/win-play'
 import { computerSeats } from './computer-player'
+import { PlayerRecords } from './player-records'
 import { diskTrouble, type RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
 
@@ -100,8 +101,20 @@ export class TableSession {
   /** Solved chance-to-win tables (Farkle, Fouche) for the odds and the computer player; null: none. */
   winTables: WinTableSource | null = null
 
+  /** Players as people, their statistics (cached beside the history index), charts and the trash. */
+  readonly players: PlayerRecords
+  /** The game being moved to the history by the store operation under way. */
+  private archiving: { id: string; game: Game } | null = null
+
   constructor(options: SessionOptions) {
     this.store = options.store
+    this.players = new PlayerRecords(
+      options.store,
+      () => this.listHistory(),
+      (done, total) =>
+        this.notify(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info'),
+      options.now ?? Date.now
+    )
     this.settings = options.settings
     this.now = options.now ?? Date.now
     this.rollDie = options.rollDie ?? (() => randomInt(1, 7))
@@ -169,6 +182,7 @@ export class TableSession {
     if (!started.ok) return this.refuse(started.error)
     try {
       this.store.startCurrent(`${serializeHeader(header.value)}\n`, () => this.archiveEntry())
+      this.noteArchived()
     } catch (error) {
       return this.refuseForDisk(error, 'the new game was not started', 'try again')
     }
@@ -292,6 +306,7 @@ export class TableSession {
       const entry = this.archiveEntry()
       if (entry) this.store.archiveCurrent(entry)
       else this.store.discardCurrent()
+      this.noteArchived()
     } catch (error) {
       return this.refuseForDisk(error, 'the game was not closed', 'try again')
     }
@@ -327,6 +342,7 @@ export class TableSession {
       }
       try {
         await this.store.startCurrentInBackground(record, () => this.archiveEntry())
+        this.noteArchived()
       } catch (error) {
         return this.refuseForDisk(error, 'the record was not imported', 'try again')
       }
@@ -361,6 +377,7 @@ export class TableSession {
     try {
       const archived = this.archiveEntry()
       if (archived) this.store.archiveCurrent(archived)
+      this.noteArchived()
       if (!this.store.restoreFromHistory(id, this.store.readIndex() ?? entries)) return this.refuse(`No game ${id} in the history`)
     } catch (error) {
       return this.refuseForDisk(error, 'the game was not resumed', 'try again')
@@ -457,6 +474,7 @@ export class TableSession {
   private rememberPlayers(players: string[]): void {
     try {
       this.settings.rememberPlayers(players)
+      this.players.remember(players)
     } catch {
       // See above.
     }
@@ -481,8 +499,23 @@ export class TableSession {
 
   /** The history entry of the current game when it is to be kept there (it has a move), else null. */
   private archiveEntry(): HistoryEntry | null {
+    this.archiving = null
     if (!this.game || this.game.moves.length === 0) return null
-    return this.historyEntry(this.game, this.newHistoryId(this.game))
+    const entry = this.historyEntry(this.game, this.newHistoryId(this.game))
+    this.archiving = { id: entry.id, game: this.game }
+    return entry
+  }
+
+  /** Tells the player statistics about the game just archived (derived data: a failure only delays it). */
+  private noteArchived(): void {
+    const archived = this.archiving
+    this.archiving = null
+    if (!archived) return
+    try {
+      this.players.archived(archived.id, archived.game)
+    } catch {
+      // The statistics cache fills in a record it lacks the next time it is read.
+    }
   }
 
   private newHistoryId(game: Game): string {

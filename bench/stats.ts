@@ -1,0 +1,66 @@
+// Statistics over a big history: 10,000 saved games (a pool of random games of every kind, seated
+// by different people), the statistics cache rebuilt from the records with a progress display,
+// then the statistics computed from the cache as the app does after a restart.
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { RecordStore } from '../src/main/core/record-store'
+import { StatisticsCache } from '../src/main/core/statistics-cache'
+import { recordText, type Game } from '../src/shared/game'
+import { GAME_IDS } from '../src/shared/engine/types'
+import { playRandomGame, seededRandom } from '../src/shared/random-play'
+import { playerStatistics } from '../src/shared/stats'
+
+const GAMES = Number(process.env.STATS_BENCH_GAMES ?? 10_000)
+const POOL_PER_KIND = 60
+const PEOPLE = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kit', 'Lou']
+
+function progressLine(done: number, total: number): void {
+  process.stdout.write(`\r  rebuilding the statistics cache from the records: ${done} of ${total} games`)
+  if (done === total) process.stdout.write('\n')
+}
+
+export async function benchStats(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-stats-bench-'))
+  try {
+    const random = seededRandom(14)
+    const pool: Game[] = []
+    for (const game of GAME_IDS) {
+      for (let i = 0; i < POOL_PER_KIND; i++) pool.push(playRandomGame({ game, players: ['A', 'B', 'C'] }, random).game)
+    }
+    const store = new RecordStore(dataDir)
+    for (let i = 0; i < GAMES; i++) {
+      const game = pool[i % pool.length]
+      const players = [0, 1, 2].map((seat) => PEOPLE[(i + seat * 5) % PEOPLE.length])
+      writeFileSync(store.historyPath(`game-${i}`), recordText({ ...game, header: { ...game.header, players } }))
+    }
+    console.log(`  load average now ${loadavg()[0].toFixed(1)} (figures below scale with it)`)
+    console.log(`  ${GAMES} saved games written (${pool.length} distinct random games of the four kinds, re-seated)`)
+
+    let started = performance.now()
+    await new StatisticsCache(store).rebuild(progressLine)
+    const rebuild = performance.now() - started
+    console.log(`  cache rebuilt from the records in ${(rebuild / 1000).toFixed(1)} s (${(rebuild / GAMES).toFixed(2)} ms a game); ${(statSync(new StatisticsCache(store).path).size / 1e6).toFixed(1)} MB`)
+
+    // Wall time depends on what else the machine runs; the process's own CPU time is printed too.
+    for (let run = 1; run <= 5; run++) {
+      started = performance.now()
+      const cpu = process.cpuUsage()
+      const facts = await new StatisticsCache(store).all()
+      const loaded = performance.now() - started
+      const players = playerStatistics(facts.values())
+      const total = performance.now() - started
+      const used = process.cpuUsage(cpu)
+      console.log(
+        `  statistics of ${facts.size} games from the cache (after a restart), run ${run}: ${total.toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU (reading the cache ${loaded.toFixed(0)} ms, summing ${(total - loaded).toFixed(0)} ms), ${players.length} players`
+      )
+    }
+    const cache = new StatisticsCache(store)
+    const facts = await cache.all()
+    started = performance.now()
+    playerStatistics(facts.values())
+    console.log(`  statistics from the cache in memory: ${(performance.now() - started).toFixed(1)} ms`)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

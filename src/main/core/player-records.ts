@@ -1,0 +1,217 @@
+// Players across games: the player list (players.json in the data folder), statistics from the
+// statistics cache, a player's page, head-to-head, charts' data, and the history's trash.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
+import type { HistoryEntry } from '../../shared/api'
+import { replayText, type Game } from '../../shared/game'
+import {
+  checkPlayerList,
+  headToHead,
+  mergePeople,
+  PERSON_COLOURS,
+  personResolver,
+  playerStatistics,
+  renamePerson,
+  scoreLineOf,
+  setColour,
+  statisticsCsv,
+  withPeople,
+  type Changed,
+  type GameFacts,
+  type FormGame,
+  type GameChart,
+  type PlayerPage,
+  type TrashEntry,
+  type HeadToHead,
+  type PlayerList,
+  type PlayerStatistics
+} from '../../shared/stats'
+import type { Outcome } from '../../shared/api'
+import { writeDurably, type RecordStore } from './record-store'
+import { StatisticsCache, type Progress } from './statistics-cache'
+
+/** How many of a player's latest games their form shows. */
+export const FORM_GAMES = 20
+
+export class PlayerRecords {
+  readonly cache: StatisticsCache
+  private readonly listPath: string
+  private readonly trashDir: string
+  private list: PlayerList
+
+  constructor(
+    private readonly store: RecordStore,
+    private readonly history: () => HistoryEntry[],
+    private readonly progress: Progress = () => {},
+    private readonly now: () => number = Date.now
+  ) {
+    this.cache = new StatisticsCache(store)
+    this.listPath = join(store.dataDir, 'players.json')
+    this.trashDir = join(store.dataDir, 'trash')
+    this.list = this.readList()
+  }
+
+  people(): PlayerList {
+    return this.list
+  }
+
+  /** The player list once every name in the history is on it (games saved before the list existed). */
+  async everyone(): Promise<PlayerList> {
+    await this.facts()
+    return this.list
+  }
+
+  /** The facts of every history game; names in them that no person has yet join the list. */
+  private async facts(): Promise<Map<string, GameFacts>> {
+    const facts = await this.cache.all(this.progress)
+    const names = new Set<string>()
+    for (const one of facts.values()) for (const name of one.players) names.add(name)
+    this.remember([...names].sort())
+    return facts
+  }
+
+  /** Names chosen at Setup join the list (a colour each) so that Setup offers them again. */
+  remember(names: readonly string[]): void {
+    const list = withPeople(this.list, names)
+    if (list.length !== this.list.length) this.save(list)
+  }
+
+  rename(from: string, to: string): Outcome {
+    return this.change(renamePerson(this.list, from, to))
+  }
+
+  merge(from: string, into: string): Outcome {
+    return this.change(mergePeople(this.list, from, into))
+  }
+
+  colour(name: string, colour: string): Outcome {
+    return this.change(setColour(this.list, name, colour))
+  }
+
+  /** A record has just moved to the history. */
+  archived(id: string, game: Game): void {
+    this.cache.add(id, game)
+    this.remember(game.header.players)
+  }
+
+  async statistics(): Promise<PlayerStatistics[]> {
+    const facts = await this.facts()
+    return playerStatistics(facts.values(), { personOf: personResolver(this.list) })
+  }
+
+  async csv(): Promise<string> {
+    return statisticsCsv(await this.statistics())
+  }
+
+  async headToHead(first: string, second: string): Promise<HeadToHead> {
+    const facts = await this.facts()
+    return headToHead(facts.values(), first, second, { personOf: personResolver(this.list) })
+  }
+
+  async page(name: string): Promise<Outcome<{ page: PlayerPage }>> {
+    const facts = await this.facts()
+    const personOf = personResolver(this.list)
+    const person = this.list.find((p) => p.name === name) ?? { name, colour: '#888888', aliases: [] }
+    const entries = this.history().filter((entry) => entry.id !== 'current')
+    const theirs = entries
+      .filter((entry) => entry.finished && entry.players.some((seat) => personOf(seat) === person.name) && facts.has(entry.id))
+      .sort((a, b) => a.startedAt - b.startedAt)
+    if (theirs.length === 0 && !this.list.some((p) => p.name === name)) return { ok: false, error: `No games of ${name}` }
+    const statistics = playerStatistics(facts.values(), { personOf }).find((p) => p.name === person.name) ?? null
+    const form = theirs.slice(-FORM_GAMES).map((entry): FormGame => {
+      const won = entry.winners.some((w) => personOf(w) === person.name)
+      return { id: entry.id, game: entry.game, startedAt: entry.startedAt, won, seats: entry.players.length }
+    })
+    const others = new Set<string>()
+    for (const one of facts.values()) {
+      const people = one.players.map(personOf)
+      if (one.finished && people.includes(person.name)) for (const other of people) if (other !== person.name) others.add(other)
+    }
+    const opponents = [...others].sort().map((other) => headToHead(facts.values(), person.name, other, { personOf }))
+    return { ok: true, page: { person, statistics, form, opponents } }
+  }
+
+  /** The scores after every turn of a history game ('current': the game on the table), for a chart. */
+  scoreLine(id: string, current: Game | null): Outcome<GameChart> {
+    let game: Game | null = null
+    if (id === 'current') game = current
+    else {
+      const text = this.store.readHistoryRecord(id)
+      const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
+      if (replayed?.ok) game = replayed.game
+    }
+    if (!game) return { ok: false, error: `No game ${id} to chart` }
+    const personOf = personResolver(this.list)
+    const colours = game.header.players.map(
+      (name, seat) => this.list.find((p) => p.name === personOf(name))?.colour ?? PERSON_COLOURS[seat % PERSON_COLOURS.length]
+    )
+    return { ok: true, players: game.header.players, colours, scoreLine: scoreLineOf(game) }
+  }
+
+  /** Moves a history game to the trash (restorable). */
+  trash(id: string): Outcome {
+    const path = this.store.historyPath(id)
+    if (!existsSync(path)) return { ok: false, error: `No game ${id} in the history` }
+    mkdirSync(this.trashDir, { recursive: true })
+    renameSync(path, join(this.trashDir, `${id}.jsonl`))
+    writeDurably(join(this.trashDir, `${id}.deleted`), `${this.now()}\n`)
+    const index = this.store.readIndex()
+    if (index !== null) this.store.writeIndex(index.filter((entry) => entry.id !== id))
+    this.cache.remove(id)
+    return { ok: true }
+  }
+
+  /** Puts a game back from the trash; the history indexes it again as a game it lacked. */
+  restore(id: string): Outcome {
+    const path = join(this.trashDir, `${id}.jsonl`)
+    if (!existsSync(path)) return { ok: false, error: `No game ${id} in the trash` }
+    if (existsSync(this.store.historyPath(id))) return { ok: false, error: `A game ${id} is already in the history` }
+    renameSync(path, this.store.historyPath(id))
+    return { ok: true }
+  }
+
+  listTrash(): TrashEntry[] {
+    if (!existsSync(this.trashDir)) return []
+    const entries: TrashEntry[] = []
+    for (const name of readdirSync(this.trashDir)) {
+      if (!name.endsWith('.jsonl')) continue
+      const id = name.slice(0, -'.jsonl'.length)
+      const firstLine = readFileSync(join(this.trashDir, name), 'utf8').split('\n', 1)[0]
+      let header: { game?: unknown; players?: unknown } = {}
+      try {
+        header = JSON.parse(firstLine) as typeof header
+      } catch {
+        // listed with what is known: its id
+      }
+      const marker = join(this.trashDir, `${id}.deleted`)
+      const deletedAt = existsSync(marker) ? Number(readFileSync(marker, 'utf8').trim()) || 0 : 0
+      entries.push({
+        id,
+        game: typeof header.game === 'string' ? header.game : '?',
+        players: Array.isArray(header.players) ? header.players.filter((p): p is string => typeof p === 'string') : [],
+        deletedAt
+      })
+    }
+    return entries.sort((a, b) => b.deletedAt - a.deletedAt)
+  }
+
+  private change(changed: Changed): Outcome {
+    if (!changed.ok) return changed
+    this.save(changed.list)
+    return { ok: true }
+  }
+
+  private save(list: PlayerList): void {
+    writeDurably(this.listPath, `${JSON.stringify(list, null, 2)}\n`)
+    this.list = list
+  }
+
+  private readList(): PlayerList {
+    if (!existsSync(this.listPath)) return []
+    try {
+      return checkPlayerList(JSON.parse(readFileSync(this.listPath, 'utf8')))
+    } catch {
+      return []
+    }
+  }
+}

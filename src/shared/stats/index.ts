@@ -1,0 +1,6 @@
+export * from './facts'
+export * from './aggregate'
+export * from './people'
+export * from './csv'
+export * from './history-filter'
+export * from './views'

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+// The statistics screens against a fake screen API: Setup offers people in their colours, History
+// deletes to the trash and restores, the Players tab renames.
+import { describe, expect, it } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { setTableApi } from '../../src/renderer/src/api'
+import HistoryScreen from '../../src/renderer/src/components/HistoryScreen.vue'
+import PeopleChips from '../../src/renderer/src/components/stats/PeopleChips.vue'
+import PlayersScreen from '../../src/renderer/src/components/stats/PlayersScreen.vue'
+import { FakeTableApi, historyEntry } from './fixtures'
+import { mountWith } from './mountWith'
+
+const PEOPLE = [
+  { name: 'Ann', colour: '#e6194b', aliases: [] },
+  { name: 'Bob', colour: '#3cb44b', aliases: ['Bobby'] }
+]
+
+describe('the statistics screens', () => {
+  it('Setup offers the people on the player list again, each with a colour that can be changed', async () => {
+    const api = new FakeTableApi()
+    api.listPeople.mockResolvedValue({ ok: true, people: PEOPLE })
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    setTableApi(api)
+    const wrapper = mount(PeopleChips, { props: { taken: ['Ann'], canControl: true }, global: { plugins: [pinia] } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="person-Ann"]').exists()).toBe(false)
+    await wrapper.find('[data-testid="person-Bob"]').trigger('click')
+    expect(wrapper.emitted('add')).toEqual([['Bob']])
+    const colour = wrapper.find('[data-testid="person-colour-Bob"]')
+    expect((colour.element as HTMLInputElement).value).toBe('#3cb44b')
+    ;(colour.element as HTMLInputElement).value = '#000000'
+    await colour.trigger('change')
+    await flushPromises()
+    expect(api.setPersonColour).toHaveBeenCalledWith('Bob', '#000000')
+  })
+
+  it('History deletes a game to the trash and restores it', async () => {
+    const api = new FakeTableApi()
+    api.listHistory.mockResolvedValue({ ok: true, games: [historyEntry('g1', 2_000)] })
+    const wrapper = await mountWith(HistoryScreen, api)
+    api.listTrash.mockResolvedValue({ ok: true, games: [{ id: 'g1', game: 'foursies', players: ['Ann', 'Bob'], deletedAt: 5_000 }] })
+    api.listHistory.mockResolvedValue({ ok: true, games: [] })
+    await wrapper.find('[data-testid="history-delete-0"]').trigger('click')
+    await flushPromises()
+    expect(api.trashGame).toHaveBeenCalledWith('g1')
+    expect(wrapper.find('[data-testid="history-entry-0"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="trash"]').text()).toContain('Ann and Bob')
+    await wrapper.find('[data-testid="restore-g1"]').trigger('click')
+    await flushPromises()
+    expect(api.restoreGame).toHaveBeenCalledWith('g1')
+  })
+
+  it('the Players tab lists statistics and renames a person', async () => {
+    const api = new FakeTableApi()
+    api.listPeople.mockResolvedValue({ ok: true, people: PEOPLE })
+    api.playerStatistics.mockResolvedValue({
+      ok: true,
+      players: [
+        { name: 'Ann', games: 4, wins: 3, winRate: 0.75, byGame: {} },
+        { name: 'Bob', games: 4, wins: 1, winRate: 0.25, byGame: {} }
+      ]
+    })
+    const wrapper = await mountWith(PlayersScreen, api)
+    expect(wrapper.find('[data-testid="players-screen"] tbody').text()).toContain('75%')
+    expect(wrapper.find('[data-testid="players-screen"] tbody').text()).toContain('Bobby')
+    await wrapper.find('[data-testid="rename-from"]').setValue('Bob')
+    await wrapper.find('[data-testid="rename-to"]').setValue('Robert')
+    await wrapper.find('[data-testid="rename-to"]').element.closest('form')?.dispatchEvent(new Event('submit'))
+    await flushPromises()
+    expect(api.renamePerson).toHaveBeenCalledWith('Bob', 'Robert')
+    api.renamePerson.mockResolvedValue({ ok: false, error: 'Ann is already on the list: merge them instead' })
+    await wrapper.find('[data-testid="rename-to"]').setValue('Ann')
+    await wrapper.find('[data-testid="rename-to"]').element.closest('form')?.dispatchEvent(new Event('submit'))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="players-error"]').text()).toContain('merge them instead')
+  })
+})
