@@ -79,7 +79,7 @@ export interface ReplayOptions {
 /** Reads, checks and replays a whole record. The first bad line stops it, with its line number. */
 export function replayText(text: string, options: ReplayOptions = {}): Replayed {
   const lines = splitRecordLines(text)
-  const endsWithNewline = /\n$/.test(text)
+  const endsWithNewline = text.endsWith('\n')
   let headerAt = -1
   for (let i = 0; i < lines.length; i++) {
     if (!isBlankLine(lines[i])) {

@@ -406,6 +406,29 @@ function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): 
   n.throwsLeft = 1
 }
 
+/** A fresh copy of a state, every field listed (one shape for every state). `apply` changes only this copy. */
+function copyState(s: FourPlusState): FourPlusState {
+  return {
+    game: s.game,
+    players: s.players,
+    options: s.options,
+    scores: s.scores,
+    out: s.out,
+    penalty: s.penalty,
+    phase: s.phase,
+    round: s.round,
+    seat: s.seat,
+    turnBase: s.turnBase,
+    turnTaken: s.turnTaken,
+    throwsLeft: s.throwsLeft,
+    pairUsed: s.pairUsed,
+    turnPoints: s.turnPoints,
+    dice: s.dice,
+    flash: s.flash,
+    winners: s.winners
+  }
+}
+
 const NO_DECISIONS = '4-PLU$ has no decisions: only throws'
 
 function apply(state: FourPlusState, move: Move): Applied<FourPlusState> {
@@ -419,7 +442,8 @@ function apply(state: FourPlusState, move: Move): Applied<FourPlusState> {
   const problem = diceProblem(values)
   if (problem) return { ok: false, error: problem }
   const events: GameEvent[] = []
-  const n: FourPlusState = { ...state, dice: values.slice() }
+  const n = copyState(state)
+  n.dice = values.slice()
   if (state.phase === 'rounds') throwInRounds(n, n.dice, events)
   else throwInFlash(n, n.dice, events)
   return { ok: true, state: n, events }

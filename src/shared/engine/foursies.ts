@@ -297,8 +297,8 @@ function init(players: readonly string[], options: FoursiesOptions): FoursiesSta
   }
 }
 
-/** A shallow copy with one fixed shape (faster than spreading in the hot fold). */
-function clone(s: FoursiesState): FoursiesState {
+/** A fresh copy of a state, every field listed (one shape for every state). `apply` changes only this copy. */
+function copyState(s: FoursiesState): FoursiesState {
   return {
     players: s.players,
     options: s.options,
@@ -433,22 +433,22 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   if (foursies) events.push({ kind: 'foursies', seat, announce: 'Foursies!' })
   if (devil) events.push({ kind: 'devilsNumber', seat, announce: "Devil's Number!", effect })
 
-  const base = clone(s)
+  const base = copyState(s)
   base.dice = dice
   base.fresh = fresh
   base.kept = NONE
   base.turnPoints = points
-  if (reset) return { ok: true, state: endTurn(base, 0, false, events, true), events }
+  if (reset) return { ok: true, state: endTurn(base, 0, false, events), events }
   if (bust) {
     events.push({ kind: 'bust', seat, announce: 'Bust!', score: start })
-    return { ok: true, state: endTurn(base, start, false, events, true), events }
+    return { ok: true, state: endTurn(base, start, false, events), events }
   }
-  if (foursies) return { ok: true, state: endTurn(base, start + points, true, events, true), events }
+  if (foursies) return { ok: true, state: endTurn(base, start + points, true, events), events }
 
   if (s.step === 'socks') {
     if (s.socksLeft <= 1) {
       events.push({ kind: 'turnEnd', seat, score: start + points })
-      return { ok: true, state: endTurn(base, start + points, false, events, true), events }
+      return { ok: true, state: endTurn(base, start + points, false, events), events }
     }
     base.socksLeft = s.socksLeft - 1
     base.due = 4
@@ -473,7 +473,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
     return { ok: true, state: base, events }
   }
   events.push({ kind: 'turnEnd', seat, score: start + points })
-  return { ok: true, state: endTurn(base, start + points, false, events, true), events }
+  return { ok: true, state: endTurn(base, start + points, false, events), events }
 }
 
 /** The dice values left after taking away `take` (which must all be present). */
@@ -507,7 +507,7 @@ function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   }
   if ('error' in verdict) return fail(verdict.error)
   const events: GameEvent[] = [{ kind: 'reroll', seat: s.seat, values: verdict.sorted }]
-  const state = clone(s)
+  const state = copyState(s)
   state.step = 'reroll'
   state.due = verdict.sorted.length
   state.kept = verdict.kept
@@ -565,7 +565,7 @@ function socks(s: FoursiesState): Applied<FoursiesState> {
   if (!factsOf(s.dice).socks) return fail('there are no socks on the table: socks are two pairs of different values')
   const seat = s.seat
   const events: GameEvent[] = [{ kind: 'socks', seat }]
-  const state = clone(s)
+  const state = copyState(s)
   state.step = 'socks'
   state.socksLeft = 2
   state.due = 4
@@ -579,42 +579,35 @@ function endDecision(s: FoursiesState): Applied<FoursiesState> {
   const seat = s.seat
   const score = s.scores[seat] + s.turnPoints
   const events: GameEvent[] = [{ kind: 'turnEnd', seat, score, declined: true }]
-  return { ok: true, state: endTurn(s, score, false, events), events }
+  return { ok: true, state: endTurn(copyState(s), score, false, events), events }
 }
 
-/** The turn of `s.seat` ended with `score` (and maybe a foursies): next turn, or the round ends. */
-function endTurn(s: FoursiesState, score: number, foursies: boolean, events: GameEvent[], owned = false): FoursiesState {
+/** The turn of `s.seat` (on `s`, a fresh copy owned by apply) ended with `score` (and maybe a foursies): next turn, or the round ends. */
+function endTurn(s: FoursiesState, score: number, foursies: boolean, events: GameEvent[]): FoursiesState {
   const seat = s.seat
   const n = s.players.length
-  let scores = s.scores
-  if (scores[seat] !== score) {
-    scores = scores.slice()
-    scores[seat] = score
+  if (s.scores[seat] !== score) {
+    s.scores = s.scores.slice()
+    s.scores[seat] = score
   }
-  let fs = s.foursies
   if (foursies) {
-    fs = fs.slice()
-    fs[seat] = true
+    s.foursies = s.foursies.slice()
+    s.foursies[seat] = true
   }
-  let finalLap = s.finalLap
-  if (!finalLap && (score === 4 || foursies)) {
-    finalLap = true
+  if (!s.finalLap && (score === 4 || foursies)) {
+    s.finalLap = true
     events.push({ kind: 'finalLap', seat, foursies })
   }
   const next = (seat + 1) % n
-  const done = owned ? s : clone(s)
-  done.scores = scores
-  done.foursies = fs
-  done.finalLap = finalLap
-  done.turnPoints = 0
-  done.step = 'open'
-  done.due = 4
-  done.kept = NONE
-  done.socksLeft = 0
-  if (finalLap && next === s.tab) return endRound(done, events)
-  done.seat = next
+  s.turnPoints = 0
+  s.step = 'open'
+  s.due = 4
+  s.kept = NONE
+  s.socksLeft = 0
+  if (s.finalLap && next === s.tab) return endRound(s, events)
+  s.seat = next
   events.push({ kind: 'turn', seat: next })
-  return done
+  return s
 }
 
 function endRound(s: FoursiesState, events: GameEvent[]): FoursiesState {
@@ -631,7 +624,10 @@ function endRound(s: FoursiesState, events: GameEvent[]): FoursiesState {
 
 function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', events: GameEvent[]): FoursiesState {
   events.push({ kind: 'duel', announce: 'Duel!', seats, stake })
-  return { ...s, phase: 'duel', due: seats.length, duel: { seats, stake, last: [] } }
+  s.phase = 'duel'
+  s.due = seats.length
+  s.duel = { seats, stake, last: [] }
+  return s
 }
 
 function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
@@ -645,47 +641,57 @@ function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   const fours: number[] = []
   for (let i = 0; i < n; i++) if (values[i] === 4) fours.push(duel.seats[i])
   const events: GameEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
+  const state = copyState(s)
   if (fours.length === 1) {
-    const done: FoursiesState = { ...s, phase: 'turn', due: 0, duel: { ...duel, last: values.slice() } }
-    const state = duel.stake === 'round' ? winRound(done, fours[0], events) : winTour(done, fours[0], events)
-    return { ok: true, state, events }
+    state.phase = 'turn'
+    state.due = 0
+    state.duel = { seats: duel.seats, stake: duel.stake, last: values.slice() }
+    return { ok: true, state: duel.stake === 'round' ? winRound(state, fours[0], events) : winTour(state, fours[0], events), events }
   }
   const seats = fours.length > 1 ? fours : duel.seats
-  return { ok: true, state: { ...s, due: seats.length, duel: { seats, stake: duel.stake, last: values.slice() } }, events }
+  state.due = seats.length
+  state.duel = { seats, stake: duel.stake, last: values.slice() }
+  return { ok: true, state, events }
 }
 
 function winRound(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
   const roundWins = s.roundWins.slice()
   roundWins[seat]++
   events.push({ kind: 'roundWon', seat, announce: 'Round won!', rounds: roundWins[seat] })
-  const won: FoursiesState = { ...s, roundWins }
+  s.roundWins = roundWins
   const o = s.options
-  if (o.match === 'round') return matchOver(won, seat, events)
+  if (o.match === 'round') return matchOver(s, seat, events)
   if (o.tour === 'first-to-four') {
-    if (roundWins[seat] >= 4) return winTour(won, seat, events)
-    return newRound(won, false, events)
+    if (roundWins[seat] >= 4) return winTour(s, seat, events)
+    return newRound(s, false, events)
   }
-  if (s.round < 4) return newRound(won, false, events)
+  if (s.round < 4) return newRound(s, false, events)
   let best = 0
   for (const w of roundWins) if (w > best) best = w
   const tied: number[] = []
   for (let i = 0; i < roundWins.length; i++) if (roundWins[i] === best) tied.push(i)
-  if (tied.length === 1) return winTour(won, tied[0], events)
-  return startDuel(won, tied, 'tour', events)
+  if (tied.length === 1) return winTour(s, tied[0], events)
+  return startDuel(s, tied, 'tour', events)
 }
 
 function winTour(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
   const tourWins = s.tourWins.slice()
   tourWins[seat]++
   events.push({ kind: 'tourWon', seat, announce: 'Tour won!', tours: tourWins[seat] })
-  const won: FoursiesState = { ...s, tourWins }
-  if (s.options.match === 'tour' || tourWins[seat] >= 4) return matchOver(won, seat, events)
-  return newRound(won, true, events)
+  s.tourWins = tourWins
+  if (s.options.match === 'tour' || tourWins[seat] >= 4) return matchOver(s, seat, events)
+  return newRound(s, true, events)
 }
 
 function matchOver(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
   events.push({ kind: 'matchWon', seat, announce: 'Winner!' })
-  return { ...s, phase: 'over', due: 0, duel: null, winners: [seat], step: 'open', kept: [] }
+  s.phase = 'over'
+  s.due = 0
+  s.duel = null
+  s.winners = [seat]
+  s.step = 'open'
+  s.kept = []
+  return s
 }
 
 function newRound(s: FoursiesState, newTour: boolean, events: GameEvent[]): FoursiesState {
@@ -695,24 +701,22 @@ function newRound(s: FoursiesState, newTour: boolean, events: GameEvent[]): Four
   const round = newTour ? 1 : s.round + 1
   const tour = newTour ? s.tour + 1 : s.tour
   events.push({ kind: 'roundStart', seat: tab, round, tour })
-  return {
-    ...s,
-    phase: 'turn',
-    round,
-    tour,
-    tab,
-    seat: tab,
-    scores: zeros,
-    roundWins: newTour ? zeros : s.roundWins,
-    foursies: new Array<boolean>(n).fill(false),
-    finalLap: false,
-    step: 'open',
-    due: 4,
-    kept: [],
-    socksLeft: 0,
-    turnPoints: 0,
-    duel: null
-  }
+  s.phase = 'turn'
+  s.round = round
+  s.tour = tour
+  s.tab = tab
+  s.seat = tab
+  s.scores = zeros
+  if (newTour) s.roundWins = zeros
+  s.foursies = new Array<boolean>(n).fill(false)
+  s.finalLap = false
+  s.step = 'open'
+  s.due = 4
+  s.kept = []
+  s.socksLeft = 0
+  s.turnPoints = 0
+  s.duel = null
+  return s
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -308,6 +308,27 @@ export interface SixDiceGameConfig {
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error })
 
+/** A fresh copy of a state, every field listed (one shape for every state). `apply` changes only this copy. */
+function copyState(s: SixDiceState): SixDiceState {
+  return {
+    game: s.game,
+    players: s.players,
+    options: s.options,
+    scores: s.scores,
+    seat: s.seat,
+    turnsDone: s.turnsDone,
+    step: s.step,
+    turnPoints: s.turnPoints,
+    diceDue: s.diceDue,
+    thrown: s.thrown,
+    kept: s.kept,
+    setAside: s.setAside,
+    reachedBy: s.reachedBy,
+    turnsLeft: s.turnsLeft,
+    winners: s.winners
+  }
+}
+
 function checkDiceList(list: unknown, what: string): string | null {
   if (!Array.isArray(list)) return `${what} must be a list of die values`
   for (let i = 0; i < list.length; i++) {
@@ -410,21 +431,20 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}`
   }
 
-  /** Ends the turn of `s.seat` (s is a fresh copy owned by apply); pushes events. */
+  /** Ends the turn of `s.seat` on `s`, a fresh copy owned by apply; pushes events. */
   function endTurn(s: SixDiceState, events: GameEvent[]): SixDiceState {
     const n = s.players.length
     const seat = s.seat
-    let reachedBy = s.reachedBy
-    let turnsLeft = s.turnsLeft
-    if (reachedBy === null && s.scores[seat] >= s.options.target) {
-      reachedBy = seat
-      turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
-      events.push({ kind: 'target', seat, total: s.scores[seat], target: s.options.target, turnsLeft })
-    } else if (turnsLeft !== null) {
-      turnsLeft -= 1
+    if (s.reachedBy === null && s.scores[seat] >= s.options.target) {
+      s.reachedBy = seat
+      s.turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
+      events.push({ kind: 'target', seat, total: s.scores[seat], target: s.options.target, turnsLeft: s.turnsLeft })
+    } else if (s.turnsLeft !== null) {
+      s.turnsLeft -= 1
     }
-    const turnsDone = s.turnsDone + 1
-    if (turnsLeft === 0) {
+    s.turnsDone += 1
+    s.turnPoints = 0
+    if (s.turnsLeft === 0) {
       let top = -1
       for (const sc of s.scores) if (sc > top) top = sc
       const winners: number[] = []
@@ -436,11 +456,17 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
         total: top,
         announce: winners.length === 1 ? `${names} wins!` : `${names} win!`
       })
-      return { ...s, step: 'over', turnPoints: 0, diceDue: 0, reachedBy, turnsLeft, turnsDone, winners }
+      s.step = 'over'
+      s.diceDue = 0
+      s.winners = winners
+      return s
     }
     const next = (seat + 1) % n
     events.push({ kind: 'nextTurn', seat: next })
-    return { ...s, seat: next, step: 'throw', turnPoints: 0, diceDue: 6, reachedBy, turnsLeft, turnsDone }
+    s.seat = next
+    s.step = 'throw'
+    s.diceDue = 6
+    return s
   }
 
   function applyRoll(s: SixDiceState, roll: unknown): Applied<SixDiceState> {
@@ -457,28 +483,16 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const thrown = values.slice()
     const setAside = s.diceDue === 6 ? [] : s.kept.length ? s.setAside.concat(s.kept) : s.setAside
     const events: GameEvent[] = [{ kind: 'throw', seat: s.seat, dice: thrown }]
+    const state = copyState(s)
+    state.thrown = thrown
+    state.kept = []
+    state.setAside = setAside
     if (table.farkle[codeOf(values)] === 1) {
       events.push({ kind: 'farkle', seat: s.seat, lost: s.turnPoints, announce: 'Farkle!' })
-      const state = endTurn({ ...s, thrown, kept: [], setAside }, events)
-      return { ok: true, state, events }
+      return { ok: true, state: endTurn(state, events), events }
     }
-    const state: SixDiceState = {
-      game: s.game,
-      players: s.players,
-      options: s.options,
-      scores: s.scores,
-      seat: s.seat,
-      turnsDone: s.turnsDone,
-      step: 'keep',
-      turnPoints: s.turnPoints,
-      diceDue: 0,
-      thrown,
-      kept: [],
-      setAside,
-      reachedBy: s.reachedBy,
-      turnsLeft: s.turnsLeft,
-      winners: s.winners
-    }
+    state.step = 'keep'
+    state.diceDue = 0
     return { ok: true, state, events }
   }
 
@@ -515,23 +529,11 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const left = s.thrown.length - values.length
     const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
     if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
-    const state: SixDiceState = {
-      game: s.game,
-      players: s.players,
-      options: s.options,
-      scores: s.scores,
-      seat: s.seat,
-      turnsDone: s.turnsDone,
-      step: 'choose',
-      turnPoints,
-      diceDue: left === 0 ? 6 : left,
-      thrown: s.thrown,
-      kept,
-      setAside: s.setAside,
-      reachedBy: s.reachedBy,
-      turnsLeft: s.turnsLeft,
-      winners: s.winners
-    }
+    const state = copyState(s)
+    state.step = 'choose'
+    state.turnPoints = turnPoints
+    state.diceDue = left === 0 ? 6 : left
+    state.kept = kept
     return { ok: true, state, events }
   }
 
@@ -541,11 +543,11 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     if (s.step === 'throw') return fail(`${who} has nothing to bank: bank only after setting aside scoring dice`)
     if (s.step === 'keep') return fail(`${who} must first set aside scoring dice from the throw ${diceText(s.thrown)}`)
     if (entryBlocks(s)) return fail(entryReason(s))
-    const scores = s.scores.slice()
-    scores[s.seat] += s.turnPoints
-    const events: GameEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: scores[s.seat] }]
-    const state = endTurn({ ...s, scores }, events)
-    return { ok: true, state, events }
+    const state = copyState(s)
+    state.scores = s.scores.slice()
+    state.scores[s.seat] += s.turnPoints
+    const events: GameEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: state.scores[s.seat] }]
+    return { ok: true, state: endTurn(state, events), events }
   }
 
   function apply(state: SixDiceState, move: Move): Applied<SixDiceState> {

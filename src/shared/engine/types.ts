@@ -1,5 +1,9 @@
 // The shape every game module shares. Pure data and functions: no Node, DOM or Electron.
 // States are plain JSON-serialisable objects and are never mutated: `apply` returns a new state.
+// One style of update in every engine: `apply` takes one fresh copy of the state with the
+// engine's `copyState` (every field listed, so every state has one shape, which keeps a long
+// replay fast), changes fields of that copy only, copies an array before changing it, and
+// returns the copy. Helpers that take the copy say so ("a fresh copy owned by apply").
 
 export const GAME_IDS = ['foursies', 'farkle', 'fouche', 'four-plus'] as const
 export type GameId = (typeof GAME_IDS)[number]
