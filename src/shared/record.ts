@@ -1,6 +1,7 @@
 // Game records: JSON Lines per shared/record-format.md. Parsing here checks the shape of each
 // line; whether a line is allowed at that point of the game is the rules engine's business.
 import { GAME_IDS, type GameId, type Move, type Parsed } from './engine/types'
+import { isDieValue } from './dice'
 
 export interface Header {
   game: GameId
@@ -92,7 +93,7 @@ function describeDice(key: MoveKey, value: unknown): string | null {
   if (!Array.isArray(value)) return `"${key}" must be a list of die values`
   if (value.length === 0) return `"${key}" must not be empty`
   for (const die of value) {
-    if (typeof die !== 'number' || !Number.isInteger(die) || die < 1 || die > 6) {
+    if (!isDieValue(die)) {
       return `${JSON.stringify(die)} is not a die value (1-6)`
     }
   }

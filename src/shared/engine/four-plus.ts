@@ -13,6 +13,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { isDieValue, listNames, notADie, numberWord } from '../dice'
 
 export interface FourPlusOptions {
   /** Number of rounds before the game ends (default 3). */
@@ -173,11 +174,7 @@ function flashUnchecked(v: readonly number[]): FlashOutcome {
 function diceProblem(values: unknown): string | null {
   if (!Array.isArray(values)) return 'a roll lists the 4 dice thrown'
   if (values.length !== 4) return `4 dice are due, not ${values.length}`
-  for (const value of values) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 6) {
-      return `a die shows 1 to 6, not ${JSON.stringify(value)}`
-    }
-  }
+  for (const value of values) if (!isDieValue(value)) return notADie(value)
   return null
 }
 
@@ -552,11 +549,9 @@ function nameOf(players: readonly string[], seat: unknown): string {
 
 function namesOf(players: readonly string[], seats: unknown): string {
   const names = Array.isArray(seats) ? seats.map((seat) => nameOf(players, seat)) : []
-  if (names.length <= 1) return names[0] ?? 'nobody'
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+  return names.length === 0 ? 'nobody' : listNames(names)
 }
 
-const COUNT_WORD: Record<number, string> = { 2: 'Two', 3: 'Three', 4: 'Four' }
 const COMBO_WORDS: Record<string, string> = {
   fourFours: 'four 4s',
   fourOfAKind: 'four of a kind',
@@ -564,6 +559,8 @@ const COMBO_WORDS: Record<string, string> = {
   pair: 'a pair',
   nothing: 'nothing'
 }
+
+const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)
 
 function describe(event: GameEvent, players: readonly string[]): string {
   const who = nameOf(players, event.seat)
@@ -593,9 +590,9 @@ function describe(event: GameEvent, players: readonly string[]): string {
         case 'fourOnes':
           return `Four 1s! ${who} is out`
         case 'ones':
-          return `${COUNT_WORD[event.count as number] ?? 'Two'} 1s: ${who} is out`
+          return `${capitalized(numberWord(event.count as number))} 1s: ${who} is out`
         case 'sixes':
-          return `${COUNT_WORD[event.count as number] ?? 'Two'} 6s: ${who} is out`
+          return `${capitalized(numberWord(event.count as number))} 6s: ${who} is out`
         case 'short':
           return `${who} falls short of ${event.standing}: ${who} is out`
         default:

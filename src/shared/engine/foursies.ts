@@ -15,6 +15,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
 export type FoursiesTour = 'first-to-four' | 'four-rounds'
@@ -95,7 +96,8 @@ const DEVILS: readonly string[] = ['none', 'bust', 'reset']
 const POW5 = [0, 1, 5, 25, 125, 625, 3125]
 const CODES = 15625
 
-function codeOf(values: readonly number[]): number {
+/** The count code of up to four dice (also the odds' table index). */
+export function tableCode(values: readonly number[]): number {
   let code = 0
   for (let i = 0; i < values.length; i++) code += POW5[values[i]]
   return code
@@ -114,7 +116,7 @@ function isFalseFour(vals: readonly number[]): boolean {
 }
 
 function falseFourLabel(vals: readonly number[]): string {
-  const sorted = [...vals].sort((a, b) => a - b)
+  const sorted = sortedDice(vals)
   let sum = 0
   for (const v of sorted) sum += v
   if (sum === 4) return sorted.join('+')
@@ -167,7 +169,7 @@ const tableFacts: (TableFacts | undefined)[] = new Array(CODES)
 
 /** The facts of a table of four dice, in any order; computed once per distinct table. */
 export function factsOf(dice: readonly number[]): TableFacts {
-  const code = codeOf(dice)
+  const code = tableCode(dice)
   let facts = tableFacts[code]
   if (facts === undefined) {
     facts = computeFacts(dice)
@@ -177,8 +179,7 @@ export function factsOf(dice: readonly number[]): TableFacts {
 }
 
 function computeFacts(dice: readonly number[]): TableFacts {
-  const counts = [0, 0, 0, 0, 0, 0, 0]
-  for (const v of dice) counts[v]++
+  const counts = faceCounts(dice)
   let equal = 0
   let odd = 0
   let pairs = 0
@@ -198,7 +199,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
     for (let i = 0; i < 4; i++) if (mask & (1 << i)) vals.push(dice[i])
     if (vals.length < 2) continue
     vals.sort((a, b) => a - b)
-    const c = codeOf(vals)
+    const c = tableCode(vals)
     if (seen.has(c)) continue
     const label = rerollFacts(vals, c)
     if (label !== null) seen.set(c, { vals, label })
@@ -213,7 +214,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
     sixes: counts[6],
     run,
     odd,
-    oddKept: Object.freeze(odd === 0 ? [] : removeValues(dice, [odd]).sort((a, b) => a - b)) as number[],
+    oddKept: Object.freeze(odd === 0 ? [] : removeValues(dice, [odd])) as number[],
     socks: pairs === 2,
     rerolls: found.map((f) => f.vals),
     labels: found.map((f) => f.label)
@@ -330,14 +331,8 @@ function fail(error: string): Applied<FoursiesState> {
 
 const NONE: number[] = Object.freeze([]) as unknown as number[]
 
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
-
 function dieWord(v: number): string {
   return `a ${v}`
-}
-
-function plural(count: number, v: number): string {
-  return `${NUMBER_WORDS[count] ?? count} ${v}${count === 1 ? '' : 's'}`
 }
 
 function diceCountWords(n: number): string {
@@ -377,7 +372,7 @@ function apply(s: FoursiesState, move: Move): Applied<FoursiesState> {
 function checkRoll(values: readonly number[], due: number): string | null {
   if (!Array.isArray(values)) return 'a roll lists the values of the dice thrown'
   for (const v of values) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return `a die shows 1 to 6, not ${JSON.stringify(v)}`
+    if (!isDieValue(v)) return notADie(v)
   }
   if (values.length !== due) return `${diceCountWords(due)} due, not ${values.length}`
   return null
@@ -476,13 +471,6 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   return { ok: true, state: endTurn(base, start + points, false, events), events }
 }
 
-/** The dice values left after taking away `take` (which must all be present). */
-function removeValues(dice: readonly number[], take: readonly number[]): number[] {
-  const left = dice.slice()
-  for (const v of take) left.splice(left.indexOf(v), 1)
-  return left
-}
-
 /** What a re-roll of some values from a table comes to: refused, or the dice kept and thrown. */
 type RerollVerdict = { error: string } | { sorted: number[]; kept: number[] }
 
@@ -494,12 +482,12 @@ function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   if (!Array.isArray(values) || values.length === 0) return fail('name the dice to re-roll')
   let code = 0
   for (const v of values) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+    if (!isDieValue(v)) return fail(notADie(v))
     code += POW5[v]
   }
   if (values.length > 4) return fail(`there are only 4 dice on the table, not ${values.length}`)
   // at most four values: the count code names the multiset exactly
-  const key = codeOf(s.dice) * CODES + code
+  const key = tableCode(s.dice) * CODES + code
   let verdict = rerollVerdicts.get(key)
   if (verdict === undefined) {
     verdict = judgeReroll(s.dice, values)
@@ -516,23 +504,21 @@ function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
 
 /** Judges a re-roll by values alone (so the verdict holds for every order of the same dice). */
 function judgeReroll(dice: readonly number[], values: readonly number[]): RerollVerdict {
-  const want = [0, 0, 0, 0, 0, 0, 0]
-  const have = [0, 0, 0, 0, 0, 0, 0]
-  for (const v of values) want[v]++
-  for (const v of dice) have[v]++
+  const want = faceCounts(values)
+  const have = faceCounts(dice)
   for (let v = 1; v <= 6; v++) {
     if (want[v] > have[v]) {
       if (have[v] === 0) return { error: `there is no ${v} on the table to re-roll` }
       return {
-        error: `there ${have[v] === 1 ? 'is' : 'are'} only ${plural(have[v], v)} on the table, not ${NUMBER_WORDS[want[v]] ?? want[v]}`
+        error: `there ${have[v] === 1 ? 'is' : 'are'} only ${countedValues(have[v], v)} on the table, not ${numberWord(want[v])}`
       }
     }
   }
   if (want[4] > 0) return { error: 'a 4 is never part of a false four: 4s score, they are not re-rolled' }
-  const sorted = [...values].sort((a, b) => a - b)
+  const sorted = sortedDice(values)
   if (sorted.length === 1) return { error: `a single ${sorted[0]} is no false four: a false four takes two or more dice` }
-  if (rerollFacts(sorted, codeOf(sorted)) === null) return { error: notFalseFourReason(sorted) }
-  const kept = removeValues([...dice].sort((a, b) => a - b), sorted)
+  if (rerollFacts(sorted, tableCode(sorted)) === null) return { error: notFalseFourReason(sorted) }
+  const kept = removeValues(dice, sorted)
   // shared by every state and event that uses this verdict: frozen, so no caller can corrupt it
   return { sorted: Object.freeze(sorted) as number[], kept: Object.freeze(kept) as number[] }
 }
@@ -635,7 +621,7 @@ function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   const n = duel.seats.length
   if (!Array.isArray(values)) return fail('a roll lists the values of the dice thrown')
   for (const v of values) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+    if (!isDieValue(v)) return fail(notADie(v))
   }
   if (values.length !== n) return fail(`${diceCountWords(n)} due (one per duellist), not ${values.length}`)
   const fours: number[] = []
@@ -731,7 +717,7 @@ function throwNote(s: FoursiesState): string | undefined {
     case 'socks':
       return `Socks: throw ${3 - s.socksLeft} of 2`
     case 'reroll':
-      return `False four: re-roll ${[...removeFromDice(s.dice, s.kept)].join(' ')}`
+      return `False four: re-roll ${removeValues(s.dice, s.kept).join(' ')}`
     default:
       return undefined
   }
@@ -739,12 +725,6 @@ function throwNote(s: FoursiesState): string | undefined {
 
 function removeOdd(s: FoursiesState): number {
   return factsOf(s.dice).odd
-}
-
-function removeFromDice(dice: readonly number[], kept: readonly number[]): number[] {
-  const out = dice.slice()
-  for (const v of kept) out.splice(out.indexOf(v), 1)
-  return out.sort((a, b) => a - b)
 }
 
 function offer(s: FoursiesState): Offer {
@@ -756,7 +736,7 @@ function offer(s: FoursiesState): Offer {
       toPlay: null,
       throwers: seats.slice(),
       diceDue: seats.length,
-      throwNote: `Duel: ${nameList(seats.map((i) => s.players[i]))} throw one die each`,
+      throwNote: `Duel: ${listNames(seats.map((i) => s.players[i]))} throw one die each`,
       decisions: [],
       blocked: []
     }
@@ -781,11 +761,6 @@ function offer(s: FoursiesState): Offer {
   }
   if (note !== undefined) out.throwNote = note
   return out
-}
-
-function nameList(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('')
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 }
 
 function summary(s: FoursiesState): Summary {
@@ -839,11 +814,11 @@ function notes(s: FoursiesState): Record<number, string> {
 function describe(e: GameEvent, players: readonly string[]): string {
   const name = typeof e.seat === 'number' ? (players[e.seat] ?? `Seat ${e.seat + 1}`) : ''
   const names = (seats: unknown): string =>
-    nameList(Array.isArray(seats) ? seats.map((i: number) => players[i] ?? `Seat ${i + 1}`) : [])
+    listNames(Array.isArray(seats) ? seats.map((i: number) => players[i] ?? `Seat ${i + 1}`) : [])
   switch (e.kind) {
     case 'score': {
       const count = e.count as number
-      return `${name} scores ${count === 1 ? 'a 4' : `${NUMBER_WORDS[count] ?? count} 4s`} and has ${e.score}`
+      return `${name} scores ${count === 1 ? 'a 4' : `${numberWord(count)} 4s`} and has ${e.score}`
     }
     case 'fourOfAKind':
       return `Four of a kind! ${name} has ${e.score}`

@@ -17,6 +17,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '../dice'
 
 // ---------------------------------------------------------------------------------------------
 // Scoring tables
@@ -78,7 +79,7 @@ const ALL_CODES: number[] = (() => {
 
 function validDice(values: readonly number[]): boolean {
   if (values.length > 6) return false
-  for (const v of values) if (!Number.isInteger(v) || v < 1 || v > 6) return false
+  for (const v of values) if (!isDieValue(v)) return false
   return true
 }
 
@@ -121,7 +122,7 @@ export function defineTable(name: string, combinations: Combination[]): ScoringT
 // Helpers for table definitions.
 export const single = (v: number, points: number): Combination => ({ name: `single ${v}`, dice: [v], points })
 export const ofAKind = (n: number, v: number, points: number, name?: string): Combination => ({
-  name: name ?? `${['', 'one', 'two', 'three', 'four', 'five', 'six'][n]} ${v}s`,
+  name: name ?? `${numberWord(n)} ${v}s`,
   dice: Array(n).fill(v),
   points
 })
@@ -230,24 +231,7 @@ export function scoringSelections(throwValues: readonly number[], table: Scoring
 // ---------------------------------------------------------------------------------------------
 // Words
 
-/** 1234567 -> "1,234,567" (no locale dependence). */
-export function formatPoints(n: number): string {
-  const s = String(Math.abs(n))
-  let out = ''
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && (s.length - i) % 3 === 0) out += ','
-    out += s[i]
-  }
-  return n < 0 ? '-' + out : out
-}
-
-const diceText = (values: readonly number[]): string => [...values].sort((a, b) => a - b).join(' ')
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
-
-function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join('')
-  return names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1]
-}
+export { formatPoints }
 
 // ---------------------------------------------------------------------------------------------
 // The turn state machine
@@ -332,10 +316,7 @@ function copyState(s: SixDiceState): SixDiceState {
 function checkDiceList(list: unknown, what: string): string | null {
   if (!Array.isArray(list)) return `${what} must be a list of die values`
   for (let i = 0; i < list.length; i++) {
-    const v = list[i]
-    if (v !== 1 && v !== 2 && v !== 3 && v !== 4 && v !== 5 && v !== 6) {
-      return `${what}: a die shows 1 to 6, not ${JSON.stringify(v)}`
-    }
+    if (!isDieValue(list[i])) return `${what}: ${notADie(list[i])}`
   }
   return null
 }
@@ -370,7 +351,7 @@ function whyKeepFails(keep: readonly number[], table: ScoringTable): string {
     left.length === 1
       ? `the ${left[0]} belongs`
       : left.every((v) => v === left[0])
-        ? `${NUMBER_WORDS[left.length]} ${left[0]}s belong`
+        ? `${countedValues(left.length, left[0])} belong`
         : `${diceText(left)} belong`
   return `cannot set aside ${diceText(keep)}: ${leftText} to no combination (${diceText(valuesOfCode(bestSub))} alone scores ${formatPoints(bestPts)})`
 }
@@ -519,7 +500,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
         const have = countsOf(throwCode)
         return have[v] === 0
           ? fail(`there is no ${v} in the throw ${diceText(s.thrown)}`)
-          : fail(`the throw ${diceText(s.thrown)} has only ${NUMBER_WORDS[have[v]]} ${v}${have[v] === 1 ? '' : 's'}`)
+          : fail(`the throw ${diceText(s.thrown)} has only ${countedValues(have[v], v)}`)
       }
     }
     const points = table.best[keepCode]
@@ -633,8 +614,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const phase =
       s.step === 'over' ? 'Game over' : s.turnsLeft !== null ? 'Final turns' : `Turn ${Math.floor(s.turnsDone / n) + 1}`
     const dice: ShownDie[] = []
-    const rest = [0, 0, 0, 0, 0, 0, 0]
-    for (const v of s.kept) rest[v]++
+    const rest = faceCounts(s.kept)
     for (const v of s.thrown) {
       if (rest[v] > 0) rest[v]--
       else dice.push({ value: v, fresh: true })
