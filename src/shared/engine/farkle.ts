@@ -10,6 +10,7 @@ import {
   twoTriplets,
   type Combination,
   type ScoringTable,
+  type SixDiceEvent,
   type SixDiceOptions,
   type SixDiceState
 } from './six-dice'
@@ -35,7 +36,7 @@ export const FARKLE_TABLE: ScoringTable = defineTable('farkle', combinations)
 
 export const FARKLE_DEFAULTS: FarkleOptions = { entry: 500, target: 10000 }
 
-export const farkle: GameModule<FarkleState, FarkleOptions> = makeSixDiceGame({
+export const farkle: GameModule<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
   id: 'farkle',
   title: 'Farkle',
   table: FARKLE_TABLE,

@@ -10,6 +10,7 @@ import {
   twoTriplets,
   type Combination,
   type ScoringTable,
+  type SixDiceEvent,
   type SixDiceOptions,
   type SixDiceState
 } from './six-dice'
@@ -34,7 +35,7 @@ export const FOUCHE_TABLE: ScoringTable = defineTable('fouche', combinations)
 
 export const FOUCHE_DEFAULTS: FoucheOptions = { entry: 0, target: 10000 }
 
-export const fouche: GameModule<FoucheState, FoucheOptions> = makeSixDiceGame({
+export const fouche: GameModule<FoucheState, FoucheOptions, SixDiceEvent> = makeSixDiceGame({
   id: 'fouche',
   title: 'Fouche',
   table: FOUCHE_TABLE,

@@ -5,7 +5,6 @@
 
 import type {
   Applied,
-  GameEvent,
   GameModule,
   Move,
   Offer,
@@ -204,10 +203,37 @@ export function flashOutcome(values: readonly number[]): FlashOutcome {
 // ---------------------------------------------------------------------------------------------
 // The engine
 
+/** How a 4-PLU$ game was won: last player in, highest score, four 4s in a flash round; zero: nobody won. */
+export type WinCause = 'lastIn' | 'highest' | 'fourFours' | 'zero'
+
+/** What happens in 4-PLU$, for `describe` and the screens. */
+export type FourPlusEvent =
+  | { kind: 'turn'; seat: number; round: number; throws: number }
+  | { kind: 'round'; round: number; of: number }
+  | { kind: 'score'; seat: number; combo: 'fourFours' | 'fourOfAKind' | 'threeOfAKind'; points: number; total: number; announce?: string }
+  | { kind: 'extra'; seat: number; cause: 'fourFours' | 'pair' }
+  | { kind: 'pairSpent'; seat: number }
+  | { kind: 'nothing'; seat: number; ones: number }
+  | { kind: 'twoOnes'; seat: number }
+  | { kind: 'threeOnes'; seat: number; penalty: boolean }
+  | { kind: 'turnDone'; seat: number; points: number; total: number }
+  | { kind: 'out'; seat: number; cause: 'fourOnes'; announce: string }
+  | { kind: 'out'; seat: number; cause: 'ones' | 'sixes'; count: number; announce: string }
+  | { kind: 'out'; seat: number; cause: 'short'; score: number; standing: number; announce: string }
+  | { kind: 'flashStart'; seats: number[]; score: number; announce: string }
+  | { kind: 'flashScore'; seat: number; score: number; combo: FlashKind; standing: number; owed: boolean }
+  | { kind: 'standing'; seat: number; standing: number; raised: boolean }
+  | { kind: 'mustReply'; seats: number[]; standing: number }
+  | { kind: 'matched'; seat: number; standing: number }
+  | { kind: 'standingReset' }
+  | { kind: 'flashFourFours'; seat: number; announce: string }
+  | { kind: 'win'; seat: number; cause: WinCause; score: number; announce: string }
+  | { kind: 'noWinner'; announce: string }
+
 const THROWS_PER_TURN = 3
 const DEFAULTS: FourPlusOptions = Object.freeze({ rounds: 3 }) as FourPlusOptions
 
-function finish(n: FourPlusState, winners: number[], events: GameEvent[], cause: string): void {
+function finish(n: FourPlusState, winners: number[], events: FourPlusEvent[], cause: WinCause): void {
   n.phase = 'over'
   n.seat = null
   n.throwsLeft = 0
@@ -227,7 +253,7 @@ function playersIn(out: readonly boolean[]): number {
   return count
 }
 
-function startTurn(n: FourPlusState, seat: number, events: GameEvent[]): void {
+function startTurn(n: FourPlusState, seat: number, events: FourPlusEvent[]): void {
   let base = THROWS_PER_TURN
   if (n.penalty[seat]) {
     base--
@@ -243,7 +269,7 @@ function startTurn(n: FourPlusState, seat: number, events: GameEvent[]): void {
   events.push({ kind: 'turn', seat, round: n.round, throws: base })
 }
 
-function endTurn(n: FourPlusState, events: GameEvent[]): void {
+function endTurn(n: FourPlusState, events: FourPlusEvent[]): void {
   const out = n.out
   for (let i = (n.seat as number) + 1; i < out.length; i++) {
     if (!out[i]) return startTurn(n, i, events)
@@ -258,7 +284,7 @@ function endTurn(n: FourPlusState, events: GameEvent[]): void {
   endOfRounds(n, events)
 }
 
-function endOfRounds(n: FourPlusState, events: GameEvent[]): void {
+function endOfRounds(n: FourPlusState, events: FourPlusEvent[]): void {
   let best = 0
   for (let i = 0; i < n.scores.length; i++) if (!n.out[i] && n.scores[i] > best) best = n.scores[i]
   if (best === 0) return finish(n, [], events, 'zero')
@@ -277,7 +303,7 @@ function endOfRounds(n: FourPlusState, events: GameEvent[]): void {
   events.push({ kind: 'flashStart', seats: tied, score: best, announce: 'Flash round!' })
 }
 
-function throwInRounds(n: FourPlusState, values: number[], events: GameEvent[]): void {
+function throwInRounds(n: FourPlusState, values: number[], events: FourPlusEvent[]): void {
   const seat = n.seat as number
   const outcome = classifyUnchecked(values)
   n.turnTaken++
@@ -349,7 +375,7 @@ function dropFromFlash(n: FourPlusState, f: FourPlusFlash, seat: number): void {
   if (f.owes.includes(seat)) f.owes = f.owes.filter((s) => s !== seat)
 }
 
-function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): void {
+function throwInFlash(n: FourPlusState, values: number[], events: FourPlusEvent[]): void {
   const seat = n.seat as number
   const old = n.flash as FourPlusFlash
   const f: FourPlusFlash = { contenders: old.contenders, standing: old.standing, owes: old.owes }
@@ -364,7 +390,7 @@ function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): 
     events.push({
       kind: 'out',
       seat,
-      cause: outcome.kind,
+      cause: outcome.kind === 'ones' ? 'ones' : 'sixes',
       count: countOf(values, outcome.kind === 'ones' ? 1 : 6),
       announce: 'Out!'
     })
@@ -428,7 +454,7 @@ function copyState(s: FourPlusState): FourPlusState {
 
 const NO_DECISIONS = '4-PLU$ has no decisions: only throws'
 
-function apply(state: FourPlusState, move: Move): Applied<FourPlusState> {
+function apply(state: FourPlusState, move: Move): Applied<FourPlusState, FourPlusEvent> {
   if (state.phase === 'over') return { ok: false, error: 'the game is over' }
   if (move === null || typeof move !== 'object') return { ok: false, error: 'a 4-PLU$ line is a roll of 4 dice' }
   if (!('roll' in move)) {
@@ -438,7 +464,7 @@ function apply(state: FourPlusState, move: Move): Applied<FourPlusState> {
   const values = move.roll
   const problem = diceProblem(values)
   if (problem) return { ok: false, error: problem }
-  const events: GameEvent[] = []
+  const events: FourPlusEvent[] = []
   const n = copyState(state)
   n.dice = values.slice()
   if (state.phase === 'rounds') throwInRounds(n, n.dice, events)
@@ -543,16 +569,16 @@ function table(s: FourPlusState): TableView {
 // ---------------------------------------------------------------------------------------------
 // Words
 
-function nameOf(players: readonly string[], seat: unknown): string {
-  return typeof seat === 'number' && players[seat] !== undefined ? players[seat] : `Seat ${Number(seat) + 1}`
+function nameOf(players: readonly string[], seat: number | undefined): string {
+  return seat !== undefined && players[seat] !== undefined ? players[seat] : `Seat ${Number(seat) + 1}`
 }
 
-function namesOf(players: readonly string[], seats: unknown): string {
-  const names = Array.isArray(seats) ? seats.map((seat) => nameOf(players, seat)) : []
+function namesOf(players: readonly string[], seats: readonly number[]): string {
+  const names = seats.map((seat) => nameOf(players, seat))
   return names.length === 0 ? 'nobody' : listNames(names)
 }
 
-const COMBO_WORDS: Record<string, string> = {
+const COMBO_WORDS: Record<'fourFours' | 'fourOfAKind' | 'threeOfAKind' | 'pair' | 'nothing', string> = {
   fourFours: 'four 4s',
   fourOfAKind: 'four of a kind',
   threeOfAKind: 'three of a kind',
@@ -562,8 +588,9 @@ const COMBO_WORDS: Record<string, string> = {
 
 const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)
 
-function describe(event: GameEvent, players: readonly string[]): string {
-  const who = nameOf(players, event.seat)
+function describe(event: FourPlusEvent, players: readonly string[]): string {
+  const who = nameOf(players, 'seat' in event ? event.seat : undefined)
+  const kind: string = event.kind
   switch (event.kind) {
     case 'turn':
       return event.throws === THROWS_PER_TURN
@@ -572,7 +599,7 @@ function describe(event: GameEvent, players: readonly string[]): string {
     case 'round':
       return `Round ${event.round} of ${event.of}`
     case 'score':
-      return `${who} throws ${COMBO_WORDS[event.combo as string]}: ${event.points} points, ${event.total} in all`
+      return `${who} throws ${COMBO_WORDS[event.combo]}: ${event.points} points, ${event.total} in all`
     case 'extra':
       return event.cause === 'fourFours' ? `Four 4s! ${who} gets an extra throw` : `Pair! ${who} gets an extra throw`
     case 'pairSpent':
@@ -590,9 +617,9 @@ function describe(event: GameEvent, players: readonly string[]): string {
         case 'fourOnes':
           return `Four 1s! ${who} is out`
         case 'ones':
-          return `${capitalized(numberWord(event.count as number))} 1s: ${who} is out`
+          return `${capitalized(numberWord(event.count))} 1s: ${who} is out`
         case 'sixes':
-          return `${capitalized(numberWord(event.count as number))} 6s: ${who} is out`
+          return `${capitalized(numberWord(event.count))} 6s: ${who} is out`
         case 'short':
           return `${who} falls short of ${event.standing}: ${who} is out`
         default:
@@ -617,11 +644,11 @@ function describe(event: GameEvent, players: readonly string[]): string {
     case 'noWinner':
       return 'Nobody wins: the best score is 0'
     default:
-      return String(event.kind)
+      return kind
   }
 }
 
-export const fourPlus: GameModule<FourPlusState, FourPlusOptions> = {
+export const fourPlus: GameModule<FourPlusState, FourPlusOptions, FourPlusEvent> = {
   id: 'four-plus',
   title: '4-PLU$',
   minPlayers: 2,

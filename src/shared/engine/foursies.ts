@@ -6,7 +6,6 @@
 import type {
   Applied,
   Decision,
-  GameEvent,
   GameModule,
   Move,
   Offer,
@@ -83,6 +82,27 @@ export interface FoursiesState {
   /** Seats of the winners of the match, once it is over. */
   winners: number[]
 }
+
+/** What happens in Foursies, for `describe` and the screens. */
+export type FoursiesEvent =
+  | { kind: 'score'; seat: number; count: number; score: number }
+  | { kind: 'fourOfAKind'; seat: number; announce: string; value: number; score: number }
+  | { kind: 'foursies'; seat: number; announce: string }
+  | { kind: 'devilsNumber'; seat: number; announce: string; effect: FoursiesDevil }
+  | { kind: 'bust'; seat: number; announce: string; score: number }
+  | { kind: 'run'; seat: number }
+  | { kind: 'oddManOut'; seat: number; value: number }
+  | { kind: 'socks'; seat: number }
+  | { kind: 'reroll'; seat: number; values: number[] }
+  | { kind: 'turnEnd'; seat: number; score: number; declined?: true }
+  | { kind: 'finalLap'; seat: number; foursies: boolean }
+  | { kind: 'turn'; seat: number }
+  | { kind: 'duel'; announce: string; seats: number[]; stake: 'round' | 'tour' }
+  | { kind: 'duelThrow'; seats: number[]; values: number[]; fours: number[] }
+  | { kind: 'roundWon'; seat: number; announce: string; rounds: number }
+  | { kind: 'tourWon'; seat: number; announce: string; tours: number }
+  | { kind: 'matchWon'; seat: number; announce: string }
+  | { kind: 'roundStart'; seat: number; round: number; tour: number }
 
 const DEFAULTS: FoursiesOptions = Object.freeze({ match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 })
 const MATCHES: readonly string[] = ['round', 'tour', 'tour-de-fours']
@@ -325,7 +345,7 @@ function copyState(s: FoursiesState): FoursiesState {
   }
 }
 
-function fail(error: string): Applied<FoursiesState> {
+function fail(error: string): Applied<FoursiesState, FoursiesEvent> {
   return { ok: false, error }
 }
 
@@ -358,7 +378,7 @@ function notDecidingReason(s: FoursiesState): string {
   }
 }
 
-function apply(s: FoursiesState, move: Move): Applied<FoursiesState> {
+function apply(s: FoursiesState, move: Move): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'over') return fail('the game is over')
   if ('roll' in move) return s.phase === 'duel' ? duelThrow(s, move.roll) : turnThrow(s, move.roll)
   if ('reroll' in move) return reroll(s, move.reroll)
@@ -378,7 +398,7 @@ function checkRoll(values: readonly number[], due: number): string | null {
   return null
 }
 
-function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
   if (s.step === 'decide') {
     const f = factsOf(s.dice)
     const options = f.rerolls.length > 0 && f.socks ? 're-roll a false four, take socks or end the turn'
@@ -420,7 +440,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   const reset = effect === 'reset'
   const bust = !reset && (effect === 'bust' || start + points > 4)
 
-  const events: GameEvent[] = []
+  const events: FoursiesEvent[] = []
   if (!bust && !reset) {
     if (fours > 0) events.push({ kind: 'score', seat, count: fours, score: start + afterFours })
     if (ofAKind) events.push({ kind: 'fourOfAKind', seat, announce: "Four of a kind!", value: f.equal, score: start + points })
@@ -476,7 +496,7 @@ type RerollVerdict = { error: string } | { sorted: number[]; kept: number[] }
 
 const rerollVerdicts = new Map<number, RerollVerdict>()
 
-function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die, and nothing is re-rolled')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
   if (!Array.isArray(values) || values.length === 0) return fail('name the dice to re-roll')
@@ -494,7 +514,7 @@ function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
     rerollVerdicts.set(key, verdict)
   }
   if ('error' in verdict) return fail(verdict.error)
-  const events: GameEvent[] = [{ kind: 'reroll', seat: s.seat, values: verdict.sorted }]
+  const events: FoursiesEvent[] = [{ kind: 'reroll', seat: s.seat, values: verdict.sorted }]
   const state = copyState(s)
   state.step = 'reroll'
   state.due = verdict.sorted.length
@@ -545,12 +565,12 @@ function notFalseFourReason(vals: readonly number[]): string {
   return `${list} make no false four: they add up to ${sum}, not 4, no die minus the others makes 4, and they do not split into false fours`
 }
 
-function socks(s: FoursiesState): Applied<FoursiesState> {
+function socks(s: FoursiesState): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
   if (!factsOf(s.dice).socks) return fail('there are no socks on the table: socks are two pairs of different values')
   const seat = s.seat
-  const events: GameEvent[] = [{ kind: 'socks', seat }]
+  const events: FoursiesEvent[] = [{ kind: 'socks', seat }]
   const state = copyState(s)
   state.step = 'socks'
   state.socksLeft = 2
@@ -559,17 +579,17 @@ function socks(s: FoursiesState): Applied<FoursiesState> {
   return { ok: true, state, events }
 }
 
-function endDecision(s: FoursiesState): Applied<FoursiesState> {
+function endDecision(s: FoursiesState): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: it ends when exactly one duellist throws a 4')
   if (s.step !== 'decide') return fail(`${notDecidingReason(s)}; end only declines an optional re-roll`)
   const seat = s.seat
   const score = s.scores[seat] + s.turnPoints
-  const events: GameEvent[] = [{ kind: 'turnEnd', seat, score, declined: true }]
+  const events: FoursiesEvent[] = [{ kind: 'turnEnd', seat, score, declined: true }]
   return { ok: true, state: endTurn(copyState(s), score, false, events), events }
 }
 
 /** The turn of `s.seat` (on `s`, a fresh copy owned by apply) ended with `score` (and maybe a foursies): next turn, or the round ends. */
-function endTurn(s: FoursiesState, score: number, foursies: boolean, events: GameEvent[]): FoursiesState {
+function endTurn(s: FoursiesState, score: number, foursies: boolean, events: FoursiesEvent[]): FoursiesState {
   const seat = s.seat
   const n = s.players.length
   if (s.scores[seat] !== score) {
@@ -596,7 +616,7 @@ function endTurn(s: FoursiesState, score: number, foursies: boolean, events: Gam
   return s
 }
 
-function endRound(s: FoursiesState, events: GameEvent[]): FoursiesState {
+function endRound(s: FoursiesState, events: FoursiesEvent[]): FoursiesState {
   const fs: number[] = []
   const on4: number[] = []
   for (let i = 0; i < s.players.length; i++) {
@@ -608,7 +628,7 @@ function endRound(s: FoursiesState, events: GameEvent[]): FoursiesState {
   return startDuel(s, contenders, 'round', events)
 }
 
-function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', events: GameEvent[]): FoursiesState {
+function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', events: FoursiesEvent[]): FoursiesState {
   events.push({ kind: 'duel', announce: 'Duel!', seats, stake })
   s.phase = 'duel'
   s.due = seats.length
@@ -616,7 +636,7 @@ function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', e
   return s
 }
 
-function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
   const duel = s.duel as FoursiesDuel
   const n = duel.seats.length
   if (!Array.isArray(values)) return fail('a roll lists the values of the dice thrown')
@@ -626,7 +646,7 @@ function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   if (values.length !== n) return fail(`${diceCountWords(n)} due (one per duellist), not ${values.length}`)
   const fours: number[] = []
   for (let i = 0; i < n; i++) if (values[i] === 4) fours.push(duel.seats[i])
-  const events: GameEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
+  const events: FoursiesEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
   const state = copyState(s)
   if (fours.length === 1) {
     state.phase = 'turn'
@@ -640,7 +660,7 @@ function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   return { ok: true, state, events }
 }
 
-function winRound(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+function winRound(s: FoursiesState, seat: number, events: FoursiesEvent[]): FoursiesState {
   const roundWins = s.roundWins.slice()
   roundWins[seat]++
   events.push({ kind: 'roundWon', seat, announce: 'Round won!', rounds: roundWins[seat] })
@@ -660,7 +680,7 @@ function winRound(s: FoursiesState, seat: number, events: GameEvent[]): Foursies
   return startDuel(s, tied, 'tour', events)
 }
 
-function winTour(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+function winTour(s: FoursiesState, seat: number, events: FoursiesEvent[]): FoursiesState {
   const tourWins = s.tourWins.slice()
   tourWins[seat]++
   events.push({ kind: 'tourWon', seat, announce: 'Tour won!', tours: tourWins[seat] })
@@ -669,7 +689,7 @@ function winTour(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesS
   return newRound(s, true, events)
 }
 
-function matchOver(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+function matchOver(s: FoursiesState, seat: number, events: FoursiesEvent[]): FoursiesState {
   events.push({ kind: 'matchWon', seat, announce: 'Winner!' })
   s.phase = 'over'
   s.due = 0
@@ -680,7 +700,7 @@ function matchOver(s: FoursiesState, seat: number, events: GameEvent[]): Foursie
   return s
 }
 
-function newRound(s: FoursiesState, newTour: boolean, events: GameEvent[]): FoursiesState {
+function newRound(s: FoursiesState, newTour: boolean, events: FoursiesEvent[]): FoursiesState {
   const n = s.players.length
   const tab = (s.tab + 1) % n
   const zeros = new Array<number>(n).fill(0)
@@ -811,13 +831,13 @@ function notes(s: FoursiesState): Record<number, string> {
   return out
 }
 
-function describe(e: GameEvent, players: readonly string[]): string {
-  const name = typeof e.seat === 'number' ? (players[e.seat] ?? `Seat ${e.seat + 1}`) : ''
-  const names = (seats: unknown): string =>
-    listNames(Array.isArray(seats) ? seats.map((i: number) => players[i] ?? `Seat ${i + 1}`) : [])
+function describe(e: FoursiesEvent, players: readonly string[]): string {
+  const name = 'seat' in e ? (players[e.seat] ?? `Seat ${e.seat + 1}`) : ''
+  const names = (seats: readonly number[]): string => listNames(seats.map((i) => players[i] ?? `Seat ${i + 1}`))
+  const kind: string = e.kind
   switch (e.kind) {
     case 'score': {
-      const count = e.count as number
+      const count = e.count
       return `${name} scores ${count === 1 ? 'a 4' : `${numberWord(count)} 4s`} and has ${e.score}`
     }
     case 'fourOfAKind':
@@ -835,7 +855,7 @@ function describe(e: GameEvent, players: readonly string[]): string {
     case 'socks':
       return `${name} takes socks: two throws of all four dice`
     case 'reroll':
-      return `${name} re-rolls ${(e.values as number[]).join(' ')}`
+      return `${name} re-rolls ${e.values.join(' ')}`
     case 'turnEnd':
       return `${name} ends the turn on ${e.score}`
     case 'finalLap':
@@ -845,7 +865,7 @@ function describe(e: GameEvent, players: readonly string[]): string {
     case 'duel':
       return `Duel between ${names(e.seats)}`
     case 'duelThrow': {
-      const fours = e.fours as number[]
+      const fours = e.fours
       if (fours.length === 1) return `${names(fours)} throws the 4`
       if (fours.length === 0) return 'No 4: throw again'
       return `${names(fours)} throw 4s and duel on`
@@ -859,11 +879,11 @@ function describe(e: GameEvent, players: readonly string[]): string {
     case 'roundStart':
       return `Round ${e.round}: ${name} holds the tab and throws first`
     default:
-      return e.kind
+      return kind
   }
 }
 
-export const foursies: GameModule<FoursiesState, FoursiesOptions> = {
+export const foursies: GameModule<FoursiesState, FoursiesOptions, FoursiesEvent> = {
   id: 'foursies',
   title: 'Foursies',
   minPlayers: 1,

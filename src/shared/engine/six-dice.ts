@@ -8,7 +8,6 @@ import type {
   Applied,
   BlockedDecision,
   Decision,
-  GameEvent,
   GameModule,
   Move,
   Offer,
@@ -282,6 +281,17 @@ export interface SixDiceState {
   winners: number[]
 }
 
+/** What happens in Farkle and Fouche, for `describe` and the screens. */
+export type SixDiceEvent =
+  | { kind: 'throw'; seat: number; dice: number[] }
+  | { kind: 'farkle'; seat: number; lost: number; announce: string }
+  | { kind: 'keep'; seat: number; dice: number[]; points: number; turn: number }
+  | { kind: 'hotDice'; seat: number; turn: number; announce: string }
+  | { kind: 'bank'; seat: number; points: number; total: number }
+  | { kind: 'target'; seat: number; total: number; target: number; turnsLeft: number }
+  | { kind: 'gameOver'; winners: number[]; total: number; announce: string }
+  | { kind: 'nextTurn'; seat: number }
+
 export interface SixDiceGameConfig {
   id: SixDiceGameId
   title: string
@@ -356,7 +366,7 @@ function whyKeepFails(keep: readonly number[], table: ScoringTable): string {
   return `cannot set aside ${diceText(keep)}: ${leftText} to no combination (${diceText(valuesOfCode(bestSub))} alone scores ${formatPoints(bestPts)})`
 }
 
-export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceState, SixDiceOptions> {
+export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceState, SixDiceOptions, SixDiceEvent> {
   const { id, title, table, defaults, endRule } = config
 
   function parseOptions(raw: Record<string, unknown> | undefined): Parsed<SixDiceOptions> {
@@ -413,7 +423,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   }
 
   /** Ends the turn of `s.seat` on `s`, a fresh copy owned by apply; pushes events. */
-  function endTurn(s: SixDiceState, events: GameEvent[]): SixDiceState {
+  function endTurn(s: SixDiceState, events: SixDiceEvent[]): SixDiceState {
     const n = s.players.length
     const seat = s.seat
     if (s.reachedBy === null && s.scores[seat] >= s.options.target) {
@@ -450,7 +460,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return s
   }
 
-  function applyRoll(s: SixDiceState, roll: unknown): Applied<SixDiceState> {
+  function applyRoll(s: SixDiceState, roll: unknown): Applied<SixDiceState, SixDiceEvent> {
     const who = s.players[s.seat]
     if (s.step === 'keep') {
       return fail(`${who} must first set aside scoring dice from the throw ${diceText(s.thrown)}`)
@@ -463,7 +473,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
     const thrown = values.slice()
     const setAside = s.diceDue === 6 ? [] : s.kept.length ? s.setAside.concat(s.kept) : s.setAside
-    const events: GameEvent[] = [{ kind: 'throw', seat: s.seat, dice: thrown }]
+    const events: SixDiceEvent[] = [{ kind: 'throw', seat: s.seat, dice: thrown }]
     const state = copyState(s)
     state.thrown = thrown
     state.kept = []
@@ -477,7 +487,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return { ok: true, state, events }
   }
 
-  function applyKeep(s: SixDiceState, keep: unknown): Applied<SixDiceState> {
+  function applyKeep(s: SixDiceState, keep: unknown): Applied<SixDiceState, SixDiceEvent> {
     const who = s.players[s.seat]
     if (s.step === 'throw') return fail(`${who} has no throw to set dice aside from: throw ${s.diceDue} dice first`)
     if (s.step === 'choose') {
@@ -508,7 +518,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const turnPoints = s.turnPoints + points
     const kept = values.slice()
     const left = s.thrown.length - values.length
-    const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
+    const events: SixDiceEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
     if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
     const state = copyState(s)
     state.step = 'choose'
@@ -518,7 +528,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return { ok: true, state, events }
   }
 
-  function applyBank(s: SixDiceState, bank: unknown): Applied<SixDiceState> {
+  function applyBank(s: SixDiceState, bank: unknown): Applied<SixDiceState, SixDiceEvent> {
     const who = s.players[s.seat]
     if (bank !== true) return fail('bank must be true')
     if (s.step === 'throw') return fail(`${who} has nothing to bank: bank only after setting aside scoring dice`)
@@ -527,11 +537,11 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const state = copyState(s)
     state.scores = s.scores.slice()
     state.scores[s.seat] += s.turnPoints
-    const events: GameEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: state.scores[s.seat] }]
+    const events: SixDiceEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: state.scores[s.seat] }]
     return { ok: true, state: endTurn(state, events), events }
   }
 
-  function apply(state: SixDiceState, move: Move): Applied<SixDiceState> {
+  function apply(state: SixDiceState, move: Move): Applied<SixDiceState, SixDiceEvent> {
     if (state.step === 'over') return fail('the game is over')
     if (typeof move !== 'object' || move === null) return fail('a move must be an object')
     const m = move as Record<string, unknown>
@@ -567,34 +577,34 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return o
   }
 
-  function describe(event: GameEvent, players: readonly string[]): string {
-    const who = event.seat !== undefined ? (players[event.seat] ?? `Seat ${event.seat + 1}`) : ''
-    const pts = (k: string): string => formatPoints(Number(event[k] ?? 0))
+  function describe(event: SixDiceEvent, players: readonly string[]): string {
+    const who = 'seat' in event ? (players[event.seat] ?? `Seat ${event.seat + 1}`) : ''
+    const kind: string = event.kind
     switch (event.kind) {
       case 'throw':
-        return `${who} throws ${diceText(event.dice as number[])}`
+        return `${who} throws ${diceText(event.dice)}`
       case 'farkle':
-        return Number(event.lost) > 0 ? `Farkle! ${who} loses ${pts('lost')}` : `Farkle! ${who} scores nothing this turn`
+        return event.lost > 0 ? `Farkle! ${who} loses ${formatPoints(event.lost)}` : `Farkle! ${who} scores nothing this turn`
       case 'keep':
-        return `${who} keeps ${diceText(event.dice as number[])} for ${pts('points')} (turn ${pts('turn')})`
+        return `${who} keeps ${diceText(event.dice)} for ${formatPoints(event.points)} (turn ${formatPoints(event.turn)})`
       case 'hotDice':
         return `Hot dice! ${who} throws all six again`
       case 'bank':
-        return `${who} banks ${pts('points')} and has ${pts('total')}`
+        return `${who} banks ${formatPoints(event.points)} and has ${formatPoints(event.total)}`
       case 'target':
-        return Number(event.turnsLeft) > 0
-          ? `${who} reaches ${pts('target')}: final turns`
-          : `${who} reaches ${pts('target')}`
+        return event.turnsLeft > 0
+          ? `${who} reaches ${formatPoints(event.target)}: final turns`
+          : `${who} reaches ${formatPoints(event.target)}`
       case 'gameOver': {
-        const ws = (event.winners as number[]).map((w) => players[w] ?? `Seat ${w + 1}`)
+        const ws = event.winners.map((w) => players[w] ?? `Seat ${w + 1}`)
         if (ws.length === 0) return 'The game is over'
-        if (ws.length === 1) return `${ws[0]} wins with ${pts('total')}`
-        return `${listNames(ws)} share the win with ${pts('total')}`
+        if (ws.length === 1) return `${ws[0]} wins with ${formatPoints(event.total)}`
+        return `${listNames(ws)} share the win with ${formatPoints(event.total)}`
       }
       case 'nextTurn':
         return `${who}'s turn`
       default:
-        return who ? `${who}: ${event.kind}` : event.kind
+        return who ? `${who}: ${kind}` : kind
     }
   }
 

@@ -50,7 +50,10 @@ export interface Offer {
   blocked: BlockedDecision[]
 }
 
-/** Something that just happened. `describe` turns it into words a table can hear. */
+/**
+ * Something that just happened. `describe` turns it into words a table can hear. Each game has
+ * its own union of event types (FoursiesEvent, SixDiceEvent, FourPlusEvent), each one of these.
+ */
 export interface GameEvent {
   kind: string
   seat?: number
@@ -59,7 +62,7 @@ export interface GameEvent {
   [detail: string]: unknown
 }
 
-export type Applied<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: string }
+export type Applied<S, E extends GameEvent = GameEvent> = { ok: true; state: S; events: E[] } | { ok: false; error: string }
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** The `referee replay` output, per shared/record-format.md. More keys may follow these. */
@@ -105,7 +108,7 @@ export interface TableView {
   notes?: Record<number, string>
 }
 
-export interface GameModule<S, O = Record<string, unknown>> {
+export interface GameModule<S, O = Record<string, unknown>, E extends GameEvent = GameEvent> {
   id: GameId
   title: string
   minPlayers: number
@@ -121,9 +124,9 @@ export interface GameModule<S, O = Record<string, unknown>> {
   init(players: readonly string[], options: O): S
   offer(state: S): Offer
   /** Applies one record line. An illegal line is refused with a reason a player understands. */
-  apply(state: S, move: Move): Applied<S>
+  apply(state: S, move: Move): Applied<S, E>
   /** Words for an event: "Ann scores a 4 and has 3", "Bust! Bob stays on 2". */
-  describe(event: GameEvent, players: readonly string[]): string
+  describe(event: E, players: readonly string[]): string
   summary(state: S): Summary
   table(state: S): TableView
 }
