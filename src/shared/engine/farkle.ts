@@ -14,6 +14,7 @@ import {
   type SixDiceOptions,
   type SixDiceState
 } from './six-dice'
+import { GAME_DESCRIPTORS, optionDefaults } from './options'
 
 export type FarkleOptions = SixDiceOptions
 export type FarkleState = SixDiceState
@@ -34,11 +35,12 @@ const combinations: Combination[] = [
 /** Farkle's scoring table (compiled). */
 export const FARKLE_TABLE: ScoringTable = defineTable('farkle', combinations)
 
-export const FARKLE_DEFAULTS: FarkleOptions = { entry: 500, target: 10000 }
+// The options and their defaults are defined once, as data, in ./options.
+export const FARKLE_DEFAULTS = optionDefaults('farkle') as unknown as FarkleOptions
 
 export const farkle: GameModule<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
   id: 'farkle',
-  title: 'Farkle',
+  title: GAME_DESCRIPTORS.farkle.title,
   table: FARKLE_TABLE,
   defaults: FARKLE_DEFAULTS,
   endRule: 'one-more-turn-each'

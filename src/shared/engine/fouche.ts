@@ -14,6 +14,7 @@ import {
   type SixDiceOptions,
   type SixDiceState
 } from './six-dice'
+import { GAME_DESCRIPTORS, optionDefaults } from './options'
 
 export type FoucheOptions = SixDiceOptions
 export type FoucheState = SixDiceState
@@ -33,11 +34,12 @@ const combinations: Combination[] = [
 /** Fouche's scoring table (compiled). */
 export const FOUCHE_TABLE: ScoringTable = defineTable('fouche', combinations)
 
-export const FOUCHE_DEFAULTS: FoucheOptions = { entry: 0, target: 10000 }
+// The options and their defaults are defined once, as data, in ./options.
+export const FOUCHE_DEFAULTS = optionDefaults('fouche') as unknown as FoucheOptions
 
 export const fouche: GameModule<FoucheState, FoucheOptions, SixDiceEvent> = makeSixDiceGame({
   id: 'fouche',
-  title: 'Fouche',
+  title: GAME_DESCRIPTORS.fouche.title,
   table: FOUCHE_TABLE,
   defaults: FOUCHE_DEFAULTS,
   endRule: 'complete-the-lap'

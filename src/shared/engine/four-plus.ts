@@ -12,6 +12,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { GAME_DESCRIPTORS, optionDefaults } from './options'
 import { isDieValue, listNames, notADie, numberWord } from '../dice'
 
 export interface FourPlusOptions {
@@ -231,7 +232,9 @@ export type FourPlusEvent =
   | { kind: 'noWinner'; announce: string }
 
 const THROWS_PER_TURN = 3
-const DEFAULTS: FourPlusOptions = Object.freeze({ rounds: 3 }) as FourPlusOptions
+// The options and their defaults are defined once, as data, in ./options.
+const DEFINITION = GAME_DESCRIPTORS['four-plus']
+const DEFAULTS = Object.freeze(optionDefaults('four-plus')) as unknown as FourPlusOptions
 
 function finish(n: FourPlusState, winners: number[], events: FourPlusEvent[], cause: WinCause): void {
   n.phase = 'over'
@@ -650,9 +653,9 @@ function describe(event: FourPlusEvent, players: readonly string[]): string {
 
 export const fourPlus: GameModule<FourPlusState, FourPlusOptions, FourPlusEvent> = {
   id: 'four-plus',
-  title: '4-PLU$',
-  minPlayers: 2,
-  diceCount: 4,
+  title: DEFINITION.title,
+  minPlayers: DEFINITION.minPlayers,
+  diceCount: DEFINITION.diceCount,
   defaults: DEFAULTS,
   parseOptions,
   init,

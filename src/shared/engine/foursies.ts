@@ -14,6 +14,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { choiceValues, GAME_DESCRIPTORS, optionDefaults } from './options'
 import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
@@ -104,10 +105,12 @@ export type FoursiesEvent =
   | { kind: 'matchWon'; seat: number; announce: string }
   | { kind: 'roundStart'; seat: number; round: number; tour: number }
 
-const DEFAULTS: FoursiesOptions = Object.freeze({ match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 })
-const MATCHES: readonly string[] = ['round', 'tour', 'tour-de-fours']
-const TOURS: readonly string[] = ['first-to-four', 'four-rounds']
-const DEVILS: readonly string[] = ['none', 'bust', 'reset']
+// The options and their defaults are defined once, as data, in ./options.
+const DEFINITION = GAME_DESCRIPTORS.foursies
+const DEFAULTS = Object.freeze(optionDefaults('foursies')) as unknown as FoursiesOptions
+const MATCHES = choiceValues('foursies', 'match')
+const TOURS = choiceValues('foursies', 'tour')
+const DEVILS = choiceValues('foursies', 'devilsNumber')
 
 // ---------------------------------------------------------------------------------------------
 // Dice arithmetic: a multiset of values is coded by its counts, c1 + 5 c2 + 25 c3 + ... (each
@@ -885,9 +888,9 @@ function describe(e: FoursiesEvent, players: readonly string[]): string {
 
 export const foursies: GameModule<FoursiesState, FoursiesOptions, FoursiesEvent> = {
   id: 'foursies',
-  title: 'Foursies',
-  minPlayers: 1,
-  diceCount: 4,
+  title: DEFINITION.title,
+  minPlayers: DEFINITION.minPlayers,
+  diceCount: DEFINITION.diceCount,
   defaults: DEFAULTS,
   parseOptions,
   init,

@@ -16,6 +16,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { GAME_DESCRIPTORS } from './options'
 import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '../dice'
 
 // ---------------------------------------------------------------------------------------------
@@ -649,8 +650,8 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   return {
     id,
     title,
-    minPlayers: 1,
-    diceCount: 6,
+    minPlayers: GAME_DESCRIPTORS[id].minPlayers,
+    diceCount: GAME_DESCRIPTORS[id].diceCount,
     defaults: { ...defaults },
     parseOptions: (raw) => parseOptions(raw),
     init,
