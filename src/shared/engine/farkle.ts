@@ -19,6 +19,7 @@ import { GAME_DESCRIPTORS, optionDefaults } from './options'
 export type FarkleOptions = SixDiceOptions
 export type FarkleState = SixDiceState
 
+// Rules: "Scoring table (dice set aside from one throw)".
 const combinations: Combination[] = [
   single(1, 100),
   single(5, 50),

@@ -20,6 +20,7 @@ export type FoucheOptions = SixDiceOptions
 export type FoucheState = SixDiceState
 
 // No four, five or six of a kind (except six 1s); ones and fives also score singly.
+// Rules: "Scoring table (dice set aside from one throw)".
 const combinations: Combination[] = [
   single(1, 100),
   single(5, 50),

@@ -145,6 +145,7 @@ function countOf(values: readonly number[], face: number): number {
   return (values[0] === face ? 1 : 0) + (values[1] === face ? 1 : 0) + (values[2] === face ? 1 : 0) + (values[3] === face ? 1 : 0)
 }
 
+// Rules: "Scoring a throw (first match wins)": four 1s, three 1s, two 1s, four 4s, four and three of a kind, a pair, nothing.
 function classifyUnchecked(v: readonly number[]): ThrowOutcome {
   const ones = countOf(v, 1)
   if (ones === 4) return THROW.fourOnes
@@ -158,6 +159,7 @@ function classifyUnchecked(v: readonly number[]): ThrowOutcome {
   return THROW.nothing
 }
 
+// Rules: "Flash rounds": four 4s win, two or more 1s or 6s are out, else the flash score 5, 3, 1 or 0.
 function flashUnchecked(v: readonly number[]): FlashOutcome {
   if (v[0] === 4 && v[1] === 4 && v[2] === 4 && v[3] === 4) return FLASH.fourFours
   if (countOf(v, 1) >= 2) return FLASH.ones
@@ -258,6 +260,7 @@ function playersIn(out: readonly boolean[]): number {
 
 function startTurn(n: FourPlusState, seat: number, events: FourPlusEvent[]): void {
   let base = THROWS_PER_TURN
+  // Rules: "Scoring a throw" 2: after three 1s the next turn has one throw fewer.
   if (n.penalty[seat]) {
     base--
     n.penalty = n.penalty.slice()
@@ -287,6 +290,7 @@ function endTurn(n: FourPlusState, events: FourPlusEvent[]): void {
   endOfRounds(n, events)
 }
 
+// Rules: "End of the game": the highest score among players still in wins; 0 means nobody; a tie above 0 plays flash rounds.
 function endOfRounds(n: FourPlusState, events: FourPlusEvent[]): void {
   let best = 0
   for (let i = 0; i < n.scores.length; i++) if (!n.out[i] && n.scores[i] > best) best = n.scores[i]
@@ -320,10 +324,12 @@ function throwInRounds(n: FourPlusState, values: number[], events: FourPlusEvent
         n.penalty[seat] = false
       }
       events.push({ kind: 'out', seat, cause: 'fourOnes', announce: 'Out!' })
+      // Rules: "Scoring a throw" 1: four 1s put the player out; the last player in wins at once.
       if (playersIn(n.out) === 1) return finish(n, [n.out.indexOf(false)], events, 'lastIn')
       return endTurn(n, events)
     }
     case 'threeOnes': {
+      // Rules: "Scoring a throw" 2: no next turn after the last round, so no penalty then.
       const penalty = n.round < n.options.rounds
       if (penalty) {
         n.penalty = n.penalty.slice()
@@ -352,6 +358,7 @@ function throwInRounds(n: FourPlusState, values: number[], events: FourPlusEvent
       }
       break
     }
+    // Rules: "Scoring a throw" 4 and 7: four 4s always earn an extra throw, a pair at most once per turn.
     case 'pair':
       if (n.pairUsed) {
         events.push({ kind: 'pairSpent', seat })
@@ -401,6 +408,7 @@ function throwInFlash(n: FourPlusState, values: number[], events: FourPlusEvent[
     const score = outcome.score
     const owes = f.owes.includes(seat)
     events.push({ kind: 'flashScore', seat, score, combo: outcome.kind, standing: f.standing, owed: owes })
+    // Rules: "Flash rounds": the standing score S; owing a reply, below S is out, equal stays in, above raises S.
     if (owes && score < f.standing) {
       dropFromFlash(n, f, seat)
       events.push({ kind: 'out', seat, cause: 'short', score, standing: f.standing, announce: 'Out!' })
@@ -416,6 +424,7 @@ function throwInFlash(n: FourPlusState, values: number[], events: FourPlusEvent[
     }
   }
   if (f.contenders.length === 1) return finish(n, [f.contenders[0]], events, 'lastIn')
+  // Rules: "Flash rounds": whenever nobody owes a reply, S returns to 0.
   if (f.owes.length === 0 && f.standing !== 0) {
     f.standing = 0
     events.push({ kind: 'standingReset' })

@@ -126,6 +126,7 @@ export function tableCode(values: readonly number[]): number {
   return code
 }
 
+// Rules: "What happens next" 4, false four: two or more dice, no 4, adding up to 4 or the largest minus the others 4.
 function isFalseFour(vals: readonly number[]): boolean {
   if (vals.length < 2) return false
   let sum = 0
@@ -149,6 +150,7 @@ function falseFourLabel(vals: readonly number[]): string {
 /** How a multiset of values splits into disjoint false fours (its label), or null. */
 function rerollLabel(vals: readonly number[]): string | null {
   if (isFalseFour(vals)) return falseFourLabel(vals)
+  // Rules: "What happens next" 4: several disjoint false fours may be re-rolled at once.
   if (vals.length === 4) {
     // two false fours of two dice each: pair die 0 with each other die
     for (let j = 1; j < 4; j++) {
@@ -215,6 +217,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
   }
   const straight = (lo: number): boolean =>
     counts[lo] === 1 && counts[lo + 1] === 1 && counts[lo + 2] === 1 && counts[lo + 3] === 1
+  // Rules: "What happens next" 1 (run), 2 (odd man out: three alike other than 6) and 3 (socks: two pairs).
   const run = straight(1) || straight(2) || straight(3)
   const seen = new Map<number, { vals: number[]; label: string }>()
   for (let mask = 1; mask < 16; mask++) {
@@ -402,6 +405,7 @@ function checkRoll(values: readonly number[], due: number): string | null {
 }
 
 function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
+  // Rules: "What happens next" 3 and 4: socks and false fours are optional, so a decision comes first.
   if (s.step === 'decide') {
     const f = factsOf(s.dice)
     const options = f.rerolls.length > 0 && f.socks ? 're-roll a false four, take socks or end the turn'
@@ -420,6 +424,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
     dice.push(kept[i])
     fresh.push(false)
   }
+  // Rules: "Scoring a throw" 1: every fresh 4 scores one point.
   let fours = 0
   for (let i = 0; i < values.length; i++) {
     const v = values[i]
@@ -433,11 +438,13 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
   let points = afterFours
   let foursies = false
   let ofAKind = false
+  // Rules: "Scoring a throw" 2 and "Foursies": four 1s are a foursies; four of a kind other than 4s one more point.
   if (f.equal === 1) foursies = true
   else if (f.equal !== 0 && f.equal !== 4) {
     ofAKind = true
     points++
   }
+  // Rules: "Scoring a throw" 3 (Devil's Number, option devilsNumber) and 4 (bust: start score + turn points over 4).
   const devil = f.sixes >= 3
   const effect = devil ? s.options.devilsNumber : 'none'
   const reset = effect === 'reset'
@@ -463,6 +470,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
   }
   if (foursies) return { ok: true, state: endTurn(base, start + points, true, events), events }
 
+  // Rules: "What happens next" 3: socks is two throws of all four dice, no re-rolls, then the turn ends.
   if (s.step === 'socks') {
     if (s.socksLeft <= 1) {
       events.push({ kind: 'turnEnd', seat, score: start + points })
@@ -472,12 +480,14 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
     base.due = 4
     return { ok: true, state: base, events }
   }
+  // Rules: "What happens next" 1: a run re-rolls all four, forced.
   if (f.run) {
     events.push({ kind: 'run', seat })
     base.step = 'run'
     base.due = 4
     return { ok: true, state: base, events }
   }
+  // Rules: "What happens next" 2: odd man out, forced, but not again on the throw that resolves one.
   if (f.odd !== 0 && s.step !== 'odd') {
     events.push({ kind: 'oddManOut', seat, value: f.odd })
     base.step = 'odd'
@@ -485,6 +495,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
     base.kept = f.oddKept
     return { ok: true, state: base, events }
   }
+  // Rules: "What happens next" 3 to 5: socks or a false four wait for a decision; otherwise the turn ends.
   if (f.socks || f.rerolls.length > 0) {
     base.step = 'decide'
     base.due = 0
@@ -537,6 +548,7 @@ function judgeReroll(dice: readonly number[], values: readonly number[]): Reroll
       }
     }
   }
+  // Rules: "What happens next" 4: a false four has no 4 and two or more dice.
   if (want[4] > 0) return { error: 'a 4 is never part of a false four: 4s score, they are not re-rolled' }
   const sorted = sortedDice(values)
   if (sorted.length === 1) return { error: `a single ${sorted[0]} is no false four: a false four takes two or more dice` }
@@ -571,6 +583,7 @@ function notFalseFourReason(vals: readonly number[]): string {
 function socks(s: FoursiesState): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
+  // Rules: "What happens next" 3: socks are two pairs of different values.
   if (!factsOf(s.dice).socks) return fail('there are no socks on the table: socks are two pairs of different values')
   const seat = s.seat
   const events: FoursiesEvent[] = [{ kind: 'socks', seat }]
@@ -603,6 +616,7 @@ function endTurn(s: FoursiesState, score: number, foursies: boolean, events: Fou
     s.foursies = s.foursies.slice()
     s.foursies[seat] = true
   }
+  // Rules: "End of a round": ending a turn on 4 or a foursies starts the final lap, played out up to the tab holder.
   if (!s.finalLap && (score === 4 || foursies)) {
     s.finalLap = true
     events.push({ kind: 'finalLap', seat, foursies })
@@ -626,6 +640,7 @@ function endRound(s: FoursiesState, events: FoursiesEvent[]): FoursiesState {
     if (s.foursies[i]) fs.push(i)
     if (s.scores[i] === 4) on4.push(i)
   }
+  // Rules: "End of a round": a foursies beats points; one contender wins the round, several duel.
   const contenders = fs.length > 0 ? fs : on4
   if (contenders.length === 1) return winRound(s, contenders[0], events)
   return startDuel(s, contenders, 'round', events)
@@ -648,6 +663,7 @@ function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
   }
   if (values.length !== n) return fail(`${diceCountWords(n)} due (one per duellist), not ${values.length}`)
   const fours: number[] = []
+  // Rules: "Duel": exactly one 4 wins; several 4s duel on among themselves; no 4, all throw again.
   for (let i = 0; i < n; i++) if (values[i] === 4) fours.push(duel.seats[i])
   const events: FoursiesEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
   const state = copyState(s)
@@ -669,6 +685,7 @@ function winRound(s: FoursiesState, seat: number, events: FoursiesEvent[]): Four
   events.push({ kind: 'roundWon', seat, announce: 'Round won!', rounds: roundWins[seat] })
   s.roundWins = roundWins
   const o = s.options
+  // Rules: "Matches (option `match`)": one round, first to four round wins, or exactly four rounds with a duel for a tie.
   if (o.match === 'round') return matchOver(s, seat, events)
   if (o.tour === 'first-to-four') {
     if (roundWins[seat] >= 4) return winTour(s, seat, events)
@@ -688,6 +705,7 @@ function winTour(s: FoursiesState, seat: number, events: FoursiesEvent[]): Fours
   tourWins[seat]++
   events.push({ kind: 'tourWon', seat, announce: 'Tour won!', tours: tourWins[seat] })
   s.tourWins = tourWins
+  // Rules: "Matches (option `match`)": a tour match ends with one tour, tour de fours with four tour wins.
   if (s.options.match === 'tour' || tourWins[seat] >= 4) return matchOver(s, seat, events)
   return newRound(s, true, events)
 }
@@ -705,6 +723,7 @@ function matchOver(s: FoursiesState, seat: number, events: FoursiesEvent[]): Fou
 
 function newRound(s: FoursiesState, newTour: boolean, events: FoursiesEvent[]): FoursiesState {
   const n = s.players.length
+  // Rules: "Words" (tab) and "Matches": the tab passes one seat per round; scores, and round wins at a new tour, return to 0.
   const tab = (s.tab + 1) % n
   const zeros = new Array<number>(n).fill(0)
   const round = newTour ? 1 : s.round + 1

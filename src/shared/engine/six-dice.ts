@@ -83,6 +83,7 @@ function validDice(values: readonly number[]): boolean {
   return true
 }
 
+// Rules: "Scoring table": the points of dice set aside are their best split into combinations, every die in one.
 /** Builds and compiles a scoring table from concrete combinations. */
 export function defineTable(name: string, combinations: Combination[]): ScoringTable {
   const combos = combinations.map((c) => ({ ...c, dice: [...c.dice].sort((a, b) => a - b) }))
@@ -415,6 +416,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
   }
 
+  // Rules: "Getting on the board (option `entry`)": with nothing banked, bank only a turn worth at least `entry`.
   function entryBlocks(s: SixDiceState): boolean {
     return s.scores[s.seat] === 0 && s.turnPoints < s.options.entry
   }
@@ -427,6 +429,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   function endTurn(s: SixDiceState, events: SixDiceEvent[]): SixDiceState {
     const n = s.players.length
     const seat = s.seat
+    // Rules: "Winning (option `target`)": Farkle gives every other player one more turn; Fouche completes the lap.
     if (s.reachedBy === null && s.scores[seat] >= s.options.target) {
       s.reachedBy = seat
       s.turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
@@ -436,6 +439,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
     s.turnsDone += 1
     s.turnPoints = 0
+    // Rules: "Winning": the highest banked total wins; a tie for it shares the win.
     if (s.turnsLeft === 0) {
       let top = -1
       for (const sc of s.scores) if (sc > top) top = sc
@@ -479,6 +483,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     state.thrown = thrown
     state.kept = []
     state.setAside = setAside
+    // Rules: "A turn" 2: no scoring die in the throw is a farkle: the turn's points are lost, the turn ends.
     if (table.farkle[codeOf(values)] === 1) {
       events.push({ kind: 'farkle', seat: s.seat, lost: s.turnPoints, announce: 'Farkle!' })
       return { ok: true, state: endTurn(state, events), events }
@@ -502,6 +507,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     if (values.length > s.thrown.length) {
       return fail(`the throw ${diceText(s.thrown)} has only ${s.thrown.length} ${s.thrown.length === 1 ? 'die' : 'dice'}, not ${values.length}`)
     }
+    // Rules: "Scoring table": combinations count only among dice of the same throw.
     // Sub-multiset of the latest throw?
     const keepCode = codeOf(values)
     const throwCode = codeOf(s.thrown)
@@ -520,6 +526,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const kept = values.slice()
     const left = s.thrown.length - values.length
     const events: SixDiceEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
+    // Rules: "A turn" 5: hot dice, all six set aside, throw all six again.
     if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
     const state = copyState(s)
     state.step = 'choose'
