@@ -1,18 +1,22 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { indexHtmlPolicyTag } from './src/shared/content-security-policy'
 
 export default defineConfig({
   main: {
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/main/index.ts') },
-        external: ['serialport', 'ws', 'qrcode']
+        external: ['serialport', 'ws', 'qrcode', 'pino', 'pino-roll']
       }
     }
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': everything else (the screen API's table
+      // and its validation library) is bundled in.
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } }
     }
   },
@@ -21,6 +25,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
     },
-    plugins: [vue()]
+    plugins: [vue(), indexHtmlPolicyTag]
   }
 })

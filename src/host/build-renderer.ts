@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { build } from 'vite'
 import vue from '@vitejs/plugin-vue'
+import { indexHtmlPolicyTag } from '../shared/content-security-policy'
 
 /** Builds the renderer as electron-vite does for the app window, for the headless host. */
 export async function buildRenderer(projectRoot: string, outDir: string): Promise<void> {
@@ -10,7 +11,7 @@ export async function buildRenderer(projectRoot: string, outDir: string): Promis
     root,
     base: './',
     logLevel: 'error',
-    plugins: [vue()],
+    plugins: [vue(), indexHtmlPolicyTag],
     build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, rollupOptions: { input: join(root, 'index.html') } }
   })
 }

@@ -1,10 +1,13 @@
 // The Electron shell: windows, displays and IPC. Everything else is the core in ./core, which
 // also runs without Electron in the headless host (src/host).
 import { ComputerPlayer } from './core/computer-player'
-import { app, BrowserWindow, ipcMain, screen, shell, type IpcMainInvokeEvent } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
-import type { ApiMethod, DisplayInfo, Outcome } from '../shared/api'
-import { dispatch, RequestError, type Caller } from './core/dispatch'
+import type { DisplayInfo, Outcome } from '../shared/api'
+import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
+import { DataFolderInUseError, lockDataFolder } from './core/data-lock'
+import { dispatch, type Caller } from './core/dispatch'
+import { log, logSessionMessages, startLogging } from './core/log'
 import { RecordStore } from './core/record-store'
 import { SettingsStore } from './core/settings'
 import { TableServer } from './core/table-server'
@@ -20,11 +23,19 @@ let sharingServer: TableServer | null = null
 let devices: DeviceManager | null = null
 
 const rendererDir = join(__dirname, '../renderer')
+/** electron-vite's dev server (`npm run dev`); never used by a packaged app. */
+const devServer = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
+/** Screen crashes within a minute after which a crashed screen is no longer reloaded. */
+const RELOADS_PER_MINUTE = 3
+
+// One app per user: a second launch hands over to the first (its window comes forward) and quits.
+const isFirstInstance = app.requestSingleInstanceLock()
+if (!isFirstInstance) app.quit()
+registerAppScheme()
 
 function loadView(window: BrowserWindow, view: 'app' | 'scoreboard'): void {
-  const devServer = process.env.ELECTRON_RENDERER_URL
   if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}/#/scoreboard` : devServer)
-  else void window.loadFile(join(rendererDir, 'index.html'), view === 'scoreboard' ? { hash: '/scoreboard' } : {})
+  else void window.loadURL(appUrl(view))
 }
 
 function secureWindow(options: Electron.BrowserWindowConstructorOptions): BrowserWindow {
@@ -36,15 +47,22 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
-      webSecurity: true
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      devTools: !app.isPackaged
     }
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url)
+    if (mayOpenInBrowser(url, session.snapshot(true).sharing)) void shell.openExternal(url)
+    else log.warn({ url }, 'refused to open a window')
     return { action: 'deny' }
   })
   window.webContents.on('will-navigate', (event, url) => {
-    if (url !== window.webContents.getURL()) event.preventDefault()
+    if (url === window.webContents.getURL()) return
+    log.warn({ url }, 'refused to navigate')
+    event.preventDefault()
   })
   return window
 }
@@ -54,14 +72,6 @@ function pushState(): void {
   for (const window of [controlWindow, scoreboardWindow]) {
     if (window && !window.isDestroyed()) window.webContents.send('table:state', state)
   }
-}
-
-function isOurFrame(event: IpcMainInvokeEvent): boolean {
-  const frame = event.senderFrame
-  if (!frame) return false
-  const url = frame.url
-  const devServer = process.env.ELECTRON_RENDERER_URL
-  return (devServer !== undefined && url.startsWith(devServer)) || url.startsWith('file://')
 }
 
 function listDisplays(): DisplayInfo[] {
@@ -162,10 +172,52 @@ function createControlWindow(): void {
   loadView(controlWindow, 'app')
 }
 
-void app.whenReady().then(() => {
+/** Permissions: the screens use none (no camera, notifications, clipboard, devices...): all refused. */
+function refusePermissions(): void {
+  const defaultSession = electronSession.defaultSession
+  defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
+    log.warn({ permission }, 'refused a permission')
+    callback(false)
+  })
+  defaultSession.setPermissionCheckHandler(() => false)
+  defaultSession.setDevicePermissionHandler(() => false)
+}
+
+/** A packaged app has no default menu (its View menu has reload and DevTools); macOS keeps quit and copy/paste. */
+function setMenu(): void {
+  if (!app.isPackaged) return
+  Menu.setApplicationMenu(process.platform === 'darwin' ? Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }]) : null)
+}
+
+function bringForward(): void {
+  if (!controlWindow || controlWindow.isDestroyed()) return
+  if (controlWindow.isMinimized()) controlWindow.restore()
+  controlWindow.show()
+  controlWindow.focus()
+}
+
+app.on('second-instance', bringForward)
+
+void app.whenReady().then(async () => {
+  if (!isFirstInstance) return
   const dataDir = join(app.getPath('userData'), 'games')
+  try {
+    const lock = lockDataFolder(dataDir, 'the Dice Referee app')
+    app.on('will-quit', () => lock.release())
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error
+    dialog.showErrorBox('Dice Referee cannot open its games', error.message)
+    app.exit(1)
+    return
+  }
+  const logFile = await startLogging({ dataDir, verbose: process.argv.includes('--verbose'), toStandardError: !app.isPackaged })
+  log.info({ dataDir, logFile, version: app.getVersion(), packaged: app.isPackaged }, 'app starting')
+  refusePermissions()
+  setMenu()
+  serveAppScheme(rendererDir)
   settings = new SettingsStore(dataDir)
   session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
+  logSessionMessages(session)
   session.subscribe(pushState)
   // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
   new ComputerPlayer(session)
@@ -180,12 +232,19 @@ void app.whenReady().then(() => {
     devices
   }
   ipcMain.handle('table:call', async (event, method: unknown, args: unknown) => {
-    if (!isOurFrame(event)) throw new Error('refused: not one of the app’s own screens')
-    if (typeof method !== 'string' || !Array.isArray(args)) throw new Error('refused: malformed request')
+    if (!isFromAppMainFrame(event, devServer)) {
+      log.warn({ from: event.senderFrame?.url ?? null, method }, 'refused a request from outside the app’s screens')
+      throw new Error('refused: not one of the app’s own screens')
+    }
+    if (typeof method !== 'string' || !Array.isArray(args)) {
+      log.warn({ method }, 'refused a malformed request')
+      throw new Error('refused: malformed request')
+    }
+    log.debug({ method }, 'request')
     try {
-      return await dispatch(session, caller, method as ApiMethod, args)
+      return await dispatch(session, caller, method, args)
     } catch (error) {
-      if (error instanceof RequestError) return { ok: false, error: error.message }
+      log.error({ method, err: error }, 'a request failed')
       throw error
     }
   })
@@ -204,7 +263,28 @@ void app.whenReady().then(() => {
 })
 
 app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.on('will-attach-webview', (event) => {
+    log.warn('refused a <webview>')
+    event.preventDefault()
+  })
+})
+
+// A crashed screen is logged and loaded again (unless it keeps crashing); nothing is lost, main holds the game.
+const recentReloads: number[] = []
+app.on('render-process-gone', (_event, contents, details) => {
+  log.error({ reason: details.reason, exitCode: details.exitCode, url: contents.getURL() }, 'a screen crashed')
+  if (details.reason === 'clean-exit') return
+  const now = Date.now()
+  while (recentReloads.length && now - recentReloads[0] > 60_000) recentReloads.shift()
+  const window = BrowserWindow.fromWebContents(contents)
+  if (!window || window.isDestroyed() || recentReloads.length >= RELOADS_PER_MINUTE) return
+  recentReloads.push(now)
+  window.reload()
+})
+
+app.on('child-process-gone', (_event, details) => {
+  if (details.reason === 'clean-exit') return
+  log.error({ type: details.type, reason: details.reason, exitCode: details.exitCode }, 'a helper process of Electron ended')
 })
 
 app.on('before-quit', () => {

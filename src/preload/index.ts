@@ -1,38 +1,16 @@
-// The only bridge between a screen and main: one small typed API, no raw ipcRenderer.
+// The only bridge between a screen and main: one small typed API, no raw ipcRenderer. Its methods
+// come from the screen API's table; every request goes on one channel and main checks it there.
 import { contextBridge, ipcRenderer } from 'electron'
-import type { ApiMethod, TableApi, TableState } from '../shared/api'
-
-function call<M extends ApiMethod>(method: M): TableApi[M] {
-  return ((...args: unknown[]) => ipcRenderer.invoke('table:call', method, args)) as TableApi[M]
-}
+import { requestsOver, type TableApi } from '../shared/api-methods'
+import type { TableState } from '../shared/api'
 
 const api: TableApi = {
-  getState: call('getState'),
+  ...requestsOver((method, args) => ipcRenderer.invoke('table:call', method, args)),
   onState(listener: (state: TableState) => void): () => void {
     const handler = (_event: unknown, state: TableState): void => listener(state)
     ipcRenderer.on('table:state', handler)
     return () => ipcRenderer.removeListener('table:state', handler)
-  },
-  newGame: call('newGame'),
-  submit: call('submit'),
-  keypad: call('keypad'),
-  rollVirtual: call('rollVirtual'),
-  undo: call('undo'),
-  abandon: call('abandon'),
-  exportRecord: call('exportRecord'),
-  importRecord: call('importRecord'),
-  listHistory: call('listHistory'),
-  openHistory: call('openHistory'),
-  setSharing: call('setSharing'),
-  setShowOdds: call('setShowOdds'),
-  listDisplays: call('listDisplays'),
-  showScoreboard: call('showScoreboard'),
-  listPorts: call('listPorts'),
-  connectDevice: call('connectDevice'),
-  disconnectDevice: call('disconnectDevice'),
-  identifyDie: call('identifyDie'),
-  assignDie: call('assignDie'),
-  setDeviceTestMode: call('setDeviceTestMode')
+  }
 }
 
 contextBridge.exposeInMainWorld('diceReferee', api)

@@ -1,20 +1,13 @@
-// The one API every screen talks to, whether through Electron's preload or the headless host's
-// WebSocket. Screens show `TableState` and send requests; main owns the game and the rules.
+// What every screen is shown and what the screen API answers, whether through Electron's preload
+// or the headless host's WebSocket. The methods themselves are one table: api-methods.ts.
+// Screens show `TableState` and send requests; main owns the game and the rules.
 import type { GameId, Move, Offer, Summary, TableView } from './engine/types'
 import type { Odds } from './odds'
-import type { DevicesView, PortView } from './devices'
+import type { DevicesView, SmartDiceView } from './devices'
+import type { MethodName } from './api-methods'
 
-export type { DevicesView, PortView } from './devices'
-
-export interface GameSetup {
-  game: GameId
-  /** Names in seat order (clockwise). */
-  players: string[]
-  /** Options of the game's rules page (record header `rules`). */
-  rules?: Record<string, unknown>
-  /** Seats played by the computer (saved in the record header's `meta.computers`). */
-  computers?: number[]
-}
+export type { DevicesView, PortView, SmartDiceView } from './devices'
+export type { GameSetup, MethodName, TableApi } from './api-methods'
 
 export interface LogEntry {
   /** Index of the record line (1 = first move after the header) that produced this entry. */
@@ -114,9 +107,17 @@ export interface TableState {
   sharing: SharingView | null
   /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
   devices: DevicesView | null
+  /** The smart dice against the record: which to throw, which disagree (every screen, the TV too; null without smart dice in the game). */
+  smartDice?: SmartDiceView | null
 }
 
-export type Outcome = { ok: true } | { ok: false; error: string }
+/** A refused request: the one error shape of every method (see api-methods.ts). */
+export interface Refusal {
+  ok: false
+  error: string
+}
+/** What a method answers: `ok: true` with what it answers, or a refusal that changed nothing. */
+export type Outcome<T extends object = Record<never, never>> = ({ ok: true } & T) | Refusal
 
 /** One step of a game from the history, as a screen steps through it. */
 export interface ReplayStep {
@@ -136,45 +137,6 @@ export interface HistoryGame {
 export const KEYPAD_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Enter', 'Backspace', '+', '-', '*', '/', '.'] as const
 export type KeypadKey = (typeof KEYPAD_KEYS)[number]
 
-export interface TableApi {
-  getState(): Promise<TableState>
-  /** Called with every new state; returns a function that stops listening. */
-  onState(listener: (state: TableState) => void): () => void
-  newGame(setup: GameSetup): Promise<Outcome>
-  /** Sends one record line (a throw or a decision) as entered on a screen. */
-  submit(move: Move): Promise<Outcome>
-  keypad(key: KeypadKey): Promise<Outcome>
-  /** Throws exactly the dice that are due with virtual dice. */
-  rollVirtual(): Promise<Outcome>
-  undo(): Promise<Outcome>
-  /** Leaves the current game unfinished (it stays in the history as abandoned). */
-  abandon(): Promise<Outcome>
-  exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }>
-  importRecord(text: string): Promise<Outcome>
-  listHistory(): Promise<HistoryEntry[]>
-  openHistory(id: string): Promise<HistoryGame | { error: string }>
-  setSharing(enabled: boolean): Promise<Outcome>
-  /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
-  setShowOdds(on: boolean): Promise<Outcome>
-  /** Displays the scoreboard window can open on (empty where there is no Electron). */
-  listDisplays(): Promise<DisplayInfo[]>
-  /** Opens the scoreboard fullscreen on a display (remembered); null closes it. */
-  showScoreboard(displayId: number | null): Promise<Outcome>
-  // Smart dice and serial keypads (main answers them even without a device manager).
-  /** Serial ports the system lists, with USB details. */
-  listPorts(): Promise<PortView[]>
-  /** Opens a port and keeps it: the device is remembered by serial number and reconnected after an unplug. */
-  connectDevice(path: string): Promise<Outcome>
-  /** Closes a device (its `DeviceView.id`) and forgets it. */
-  disconnectDevice(serial: string): Promise<Outcome>
-  /** Lights a die up for a few seconds so people can find it. */
-  identifyDie(serial: string, dieId: string): Promise<Outcome>
-  /** Puts a die in the game or takes it out (remembered by the hub's serial and the die's id). */
-  assignDie(deviceId: string, dieId: string, inGame: boolean): Promise<Outcome>
-  /** Test mode: throws are shown, not sent to the game. */
-  setDeviceTestMode(on: boolean): Promise<Outcome>
-}
-
 export interface DisplayInfo {
   id: number
   label: string
@@ -185,13 +147,10 @@ export interface DisplayInfo {
   showing: boolean
 }
 
-/** Methods a screen may call, i.e. every API method but the state subscription. */
-export type ApiMethod = Exclude<keyof TableApi, 'onState'>
-
 /** The headless host's WebSocket transport (path `/api`): requests, replies and state pushes. */
 export interface WireRequest {
   id: number
-  method: ApiMethod
+  method: MethodName
   args: unknown[]
 }
 export type WireReply = { id: number; result: unknown } | { id: number; error: string }

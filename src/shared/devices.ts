@@ -19,11 +19,17 @@
 // * Dice rolled before the table chose a decision stay in the open throw: once a throw is due and
 //   they fit it, they count.
 // * A throw typed by hand (or an undo, or a new game) clears the open throw.
+// * With a plan (src/shared/dice-plan.ts: which dice the record says must be thrown and which hold
+//   their values) a die that is not due is refused when it rolls, or changes face by hand: it is a
+//   stray, named with the value to put it back on, and no throw completes until every stray shows
+//   its value again (or a throw typed by hand, an undo or a new game clears them). The throw is
+//   exactly the named dice; a die showing the same value as a due one may be thrown in its place.
 // * Only dice in the game take part (`DieView.inGame`, set on the Devices tab: a hub may carry more
 //   dice than the game uses). A die out of the game never joins or completes a throw; its faces and
 //   throw numbers are still followed, so it can be put back in the game at any time. Taking a die
 //   out of the game takes it out of the open throw too.
 
+import type { DicePlan } from './dice-plan'
 import type { Charge, ProtocolErrorCode } from './protocol/types'
 
 // ---------------------------------------------------------------- view shapes (TableState.devices)
@@ -65,6 +71,8 @@ export interface DieView {
   throwNo: number | null
   /** Takes part in throws (true for every die of a newly seen device; remembered per serial and die). */
   inGame: boolean
+  /** Why the die can never be in the game (a d20 where the games use six-sided dice), else absent. */
+  refused?: string
 }
 
 /** A die in the game when a game started (record header `meta.dice`). */
@@ -94,6 +102,12 @@ export type DropReason =
   | 'behind'
   /** Anything before the device's hello (boot noise). */
   | 'before-hello'
+  /** Ahead of the sequence and never continued (noise that passed the checksum), or a hello that does not fit. */
+  | 'out-of-sequence'
+  /** About a die the device's hello did not list. */
+  | 'unknown-die'
+  /** A key or typed value from a device whose hello declared no keypad. */
+  | 'no-keypad'
 
 export const DROP_REASONS: readonly DropReason[] = [
   'too-long',
@@ -105,7 +119,10 @@ export const DROP_REASONS: readonly DropReason[] = [
   'bad-field',
   'duplicate',
   'behind',
-  'before-hello'
+  'before-hello',
+  'out-of-sequence',
+  'unknown-die',
+  'no-keypad'
 ]
 
 export interface DeviceView {
@@ -154,6 +171,36 @@ export interface ThrowView {
   dice: ThrowDieView[]
 }
 
+/** One smart die of the game as every screen (the TV too) is shown it: the record next to the table. */
+export interface SmartDieView {
+  device: string
+  die: string
+  /** `A (red)` */
+  name: string
+  colour: string | null
+  /** throw: due now; hold: must keep its value; idle: neither (a duel's spare die, a computer's turn). */
+  role: 'throw' | 'hold' | 'idle'
+  /** The value the record gives it in the throw in play (for a die due: the value it replaces), when known. */
+  record: number | null
+  /** What it shows now (null: rolling, cocked or unknown). */
+  face: number | null
+  /** Duel: the seat whose die it is. */
+  seat: number | null
+  /** False while it disagrees with the record (a stray). */
+  agrees: boolean
+}
+
+/** The smart dice against the record (TableState.smartDice): shown by the table screen and the TV. */
+export interface SmartDiceView {
+  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 dice", or '' when none. */
+  toThrow: string
+  dice: SmartDieView[]
+  /** Each die that disagrees with the record, in words: "Die A (red) holds the 4 that scored: put it back on 4". */
+  disagreements: string[]
+  /** Why the smart dice are not used now (a computer's throw), or null. */
+  note: string | null
+}
+
 export interface CountedThrowView {
   values: number[]
   /** Die names in the order of `values`. */
@@ -182,7 +229,7 @@ export interface DevicesView {
 export type ThrowVerdict =
   | { kind: 'idle' }
   | { kind: 'waiting'; text: string }
-  | { kind: 'problem'; problem: 'cocked' | 'too-many' | 'not-due'; text: string }
+  | { kind: 'problem'; problem: 'cocked' | 'too-many' | 'not-due' | 'wrong-die'; text: string }
   | { kind: 'complete'; values: number[]; keys: string[]; names: string[]; flags: string[] }
 
 export interface ThrowRules {
@@ -238,6 +285,10 @@ export class ThrowAssembler {
   private rules: ThrowRules = { due: 0 }
   /** Warnings about dice handled after their throw was counted, collected for the caller. */
   private notes: string[] = []
+  /** Which dice must be thrown and which hold their values (null: any dice, as many as are due). */
+  private plan: DicePlan | null = null
+  /** Dice moved that must not have been, with the face to put them back on (null: unknown). */
+  private strays = new Map<string, { expect: number | null; why: string }>()
 
   /** Declares a die (from a hello). `order` sorts values: device order, then hub order. */
   register(device: string, die: string, order: number, name: string): void {
@@ -259,6 +310,14 @@ export class ThrowAssembler {
     if (!inGame) this.open.delete(k.key)
   }
 
+  /** A die that left its device's list: out of the open throw, and forgotten. */
+  forget(device: string, die: string): void {
+    const key = dieKey(device, die)
+    this.known.delete(key)
+    this.open.delete(key)
+    this.lastCounted.delete(key)
+  }
+
   /** Whether a die takes part in throws (unknown dice do). */
   isInGame(device: string, die: string): boolean {
     return this.known.get(dieKey(device, die))?.inGame ?? true
@@ -272,9 +331,111 @@ export class ThrowAssembler {
     return this.rules.due
   }
 
-  /** Forgets the open throw (a throw typed by hand, an undo, a new game). */
+  /** Forgets the open throw and the strays (a throw typed by hand, an undo, a new game). */
   clear(): void {
     this.open.clear()
+    this.strays.clear()
+  }
+
+  /**
+   * Which dice the record wants thrown now and which must hold their values (a copy is kept: the
+   * assembler may swap two dice that show the same value). Open dice that are not due any more
+   * become strays unless they show the value they hold.
+   */
+  setPlan(plan: DicePlan | null): void {
+    this.plan = plan && {
+      ...plan,
+      due: plan.due && [...plan.due],
+      held: new Map(plan.held),
+      replacing: new Map(plan.replacing)
+    }
+    if (!this.plan?.due) return
+    const due = this.plan.due
+    for (const key of [...this.strays.keys()]) if (due.includes(key)) this.strays.delete(key)
+    if (this.plan.count === 0) return
+    for (const [key, o] of [...this.open]) {
+      if (due.includes(key)) continue
+      this.open.delete(key)
+      const expect = this.expected(key, o.before)
+      if (!(o.status === 'settled' && o.face === expect)) this.strays.set(key, { expect, why: this.whyStays(key) })
+    }
+  }
+
+  get currentPlan(): DicePlan | null {
+    return this.plan
+  }
+
+  /** Dice that disagree with the record, with the face that puts each right. */
+  strayDice(): { key: string; expect: number | null; text: string }[] {
+    return [...this.strays].map(([key, s]) => ({ key, expect: s.expect, text: this.strayText(key) }))
+  }
+
+  /** Whether the die is in the open throw. */
+  isThrown(key: string): boolean {
+    return this.open.has(key)
+  }
+
+  /** The face a die shows as last known. */
+  faceOf(key: string): number | null {
+    return this.known.get(key)?.face ?? null
+  }
+
+  private named(): string[] | null {
+    return this.plan && this.plan.due && this.plan.count > 0 ? this.plan.due : null
+  }
+
+  private expected(key: string, before: number | null): number | null {
+    return this.plan?.held.get(key)?.value ?? before
+  }
+
+  private whyStays(key: string): string {
+    return this.plan?.held.get(key)?.why ?? this.plan?.idleWhy ?? 'is not due'
+  }
+
+  private strayText(key: string): string {
+    const s = this.strays.get(key)!
+    const name = this.known.get(key)?.name ?? key
+    return s.expect === null ? `Die ${name} ${s.why}: put it back as it was` : `Die ${name} ${s.why}: put it back on ${s.expect}`
+  }
+
+  /**
+   * An event of a die the plan does not want thrown (held, or a duel's spare): refused as a stray
+   * unless it shows the value it holds. Returns true when the event is taken care of here. A held
+   * die thrown in place of a due die showing the same value swaps with it (returns false: a throw).
+   */
+  private astray(k: KnownDie, face: number | null, rolled: boolean): boolean {
+    const stray = this.strays.get(k.key)
+    if (stray) {
+      k.face = face
+      if (!rolled && face !== null && face === stray.expect) this.strays.delete(k.key)
+      return true
+    }
+    const plan = this.plan
+    if (!plan || !plan.due) return false
+    const due = plan.count > 0 ? plan.due : null
+    if (due?.includes(k.key)) return false
+    const held = plan.held.get(k.key)
+    // No throw due: a die thrown stays in the open throw until a decision says what is due.
+    if (due === null && (rolled || !held)) return false
+    if (rolled && due && held) {
+      const twin = due.find((d) => plan.replacing.get(d) === held.value && !this.open.has(d))
+      if (twin !== undefined) {
+        due[due.indexOf(twin)] = k.key
+        plan.held.delete(k.key)
+        plan.held.set(twin, held)
+        plan.replacing.delete(twin)
+        plan.replacing.set(k.key, held.value)
+        return false
+      }
+    }
+    const expect = held?.value ?? k.face
+    if (!rolled && face !== null && face === expect) {
+      k.face = face
+      return true
+    }
+    this.strays.set(k.key, { expect, why: this.whyStays(k.key) })
+    k.face = face
+    return true
   }
 
   /** Forgets what is known of a device's throw numbers (it restarted): its next snapshot is a baseline. */
@@ -290,6 +451,13 @@ export class ThrowAssembler {
     const k = this.die(device, die)
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
+    // A throw already seen (re-sent by the transport) or older: not a new throw.
+    const ref = o ? o.throwNo : k.throwNo
+    if (ref !== null && (throwNo === ref || !isNewer(throwNo, ref))) return
+    if (!o && this.astray(k, null, true)) {
+      k.throwNo = throwNo
+      return
+    }
     this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
     k.throwNo = throwNo
     k.face = null
@@ -305,6 +473,11 @@ export class ThrowAssembler {
       o.status = 'settled'
       o.face = face
     } else {
+      if (k.throwNo !== null && throwNo !== k.throwNo && !isNewer(throwNo, k.throwNo)) return // an older throw's line
+      if (this.astray(k, face, false)) {
+        k.throwNo = throwNo
+        return
+      }
       // A throw already counted (or learnt from a snapshot): not a new one.
       if (k.throwNo !== null && !isNewer(throwNo, k.throwNo)) return
       // Its `rolling` was lost: still a throw.
@@ -324,6 +497,11 @@ export class ThrowAssembler {
       o.status = 'cocked'
       o.face = null
     } else {
+      if (k.throwNo !== null && throwNo !== k.throwNo && !isNewer(throwNo, k.throwNo)) return
+      if (this.astray(k, null, false)) {
+        k.throwNo = throwNo
+        return
+      }
       if (k.throwNo !== null && !isNewer(throwNo, k.throwNo)) return
       this.open.set(k.key, { key: k.key, throwNo, status: 'cocked', face: null, before: k.face, flag: null })
     }
@@ -335,11 +513,16 @@ export class ThrowAssembler {
   moved(device: string, die: string, face: number | null): void {
     const k = this.die(device, die)
     const previous = k.face
-    k.face = face
-    if (!k.inGame) return
+    if (!k.inGame) {
+      k.face = face
+      return
+    }
     const o = this.open.get(k.key)
+    // A held die handled by hand must show its value (nudged, picked up: the same as thrown).
+    if (!o && this.astray(k, face, false)) return
+    k.face = face
     if (!o) {
-      if (previous !== null && face !== previous && this.lastCounted.has(k.key)) {
+      if (previous !== null && face !== previous && this.lastCounted.has(k.key) && !this.plan?.due) {
         this.notes.push(`${k.name} was turned from ${previous} to ${face ?? 'no clear face'} after its throw was counted as ${previous}: put it back on ${previous}`)
       }
       return
@@ -399,6 +582,10 @@ export class ThrowAssembler {
       if (status === 'settled' && face !== k.face) this.moved(device, die, face)
       return
     }
+    if (!o && k.throwNo !== throwNo && this.astray(k, status === 'settled' ? face : null, false)) {
+      k.throwNo = throwNo
+      return
+    }
     if (!o || o.throwNo !== throwNo) {
       // A throw (or a newer one) while its lines were lost.
       this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
@@ -416,6 +603,11 @@ export class ThrowAssembler {
   }
 
   verdict(): ThrowVerdict {
+    if (this.strays.size > 0) {
+      const texts = this.strayDice().map((s) => s.text)
+      const waiting = this.named() !== null ? ` The throw waits for ${list(this.named()!.map((key) => this.known.get(key)?.name ?? key))}.` : ''
+      return { kind: 'problem', problem: 'wrong-die', text: `${texts.join('. ')}.${waiting}` }
+    }
     if (this.open.size === 0) return { kind: 'idle' }
     const dice = this.sorted()
     const names = (ds: OpenDie[]): string[] => ds.map((d) => this.known.get(d.key)!.name)
@@ -464,7 +656,7 @@ export class ThrowAssembler {
 
   /** The open throw for screens. */
   view(): ThrowView | null {
-    if (this.open.size === 0) return null
+    if (this.open.size === 0 && this.strays.size === 0) return null
     const v = this.verdict()
     const dice = this.sorted().map((d) => {
       const k = this.known.get(d.key)!
@@ -490,6 +682,8 @@ export class ThrowAssembler {
   }
 
   private sorted(): OpenDie[] {
+    const due = this.named()
+    if (due) return [...this.open.values()].sort((a, b) => due.indexOf(a.key) - due.indexOf(b.key))
     return [...this.open.values()].sort((a, b) => this.known.get(a.key)!.order - this.known.get(b.key)!.order || (a.key < b.key ? -1 : 1))
   }
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { dispatch, RequestError } from '../../src/main/core/dispatch'
+import { dispatch } from '../../src/main/core/dispatch'
 import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
@@ -127,13 +127,17 @@ describe('dice in and out of the game', () => {
   it('checks every assignDie request', async () => {
     const r = await open({ dice: FIVE })
     const caller = { canControl: true, local: true }
-    await expect(dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E'])).rejects.toThrow('takes 3 argument')
-    await expect(dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E', 'no'])).rejects.toThrow('in the game or not')
-    await expect(dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E/F', false])).rejects.toThrow('not a die id')
-    await expect(dispatch(r.session, caller, 'assignDie', ['DRH SIM', 'E', false])).rejects.toThrow('not a device id')
-    await expect(dispatch(r.session, caller, 'assignDie', [{}, 'E', false])).rejects.toThrow(RequestError)
-    await expect(dispatch(r.session, { canControl: true, local: false }, 'assignDie', ['DRH-SIM001', 'E', false])).rejects.toThrow('host computer')
-    await expect(dispatch(r.session, { canControl: false, local: false }, 'assignDie', ['DRH-SIM001', 'E', false])).rejects.toThrow('only watch')
+    const refused = (error: string) => ({ ok: false, error })
+    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E'])).toEqual(refused('assignDie takes 3 arguments (deviceId, dieId, inGame), not 2'))
+    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E', 'no'])).toEqual(refused('assignDie: inGame must be true or false'))
+    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E/F', false])).toEqual(refused('assignDie: dieId must be a die id (1 to 8 letters or digits)'))
+    const notADevice = refused('assignDie: deviceId must be a device id (a serial number, or port:PATH)')
+    expect(await dispatch(r.session, caller, 'assignDie', ['DRH SIM', 'E', false])).toEqual(notADevice)
+    expect(await dispatch(r.session, caller, 'assignDie', ['port:relative', 'E', false])).toEqual(notADevice)
+    expect(await dispatch(r.session, caller, 'assignDie', [{}, 'E', false])).toEqual(refused('assignDie: deviceId must be a device id'))
+    expect(await dispatch(r.session, { canControl: true, local: false }, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual(refused('only a screen on the host computer can do that'))
+    expect(await dispatch(r.session, { canControl: false, local: false }, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual(refused('this screen can only watch'))
+    expect(inGame(r.manager).E).toBe(true)
     expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'Z', false])).toMatchObject({ ok: false, error: expect.stringMatching(/has no die Z/) })
     expect(await dispatch(r.session, caller, 'assignDie', ['DRH-OTHER', 'A', false])).toMatchObject({ ok: false, error: 'No device DRH-OTHER' })
     expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual({ ok: true })

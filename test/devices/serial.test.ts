@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { offerOf } from '../../src/shared/game'
 import { withChecksum } from '../../src/shared/protocol'
 import { DROP_REASONS } from '../../src/shared/devices'
-import { dispatch, RequestError } from '../../src/main/core/dispatch'
+import { dispatch } from '../../src/main/core/dispatch'
 import { openSerialPort, type OpenPort } from '../../src/main/devices/serial-port'
 import type { Outcome } from '../../src/main/devices/simulated-hub'
 import { rig, waitFor, type Rig } from './harness'
@@ -248,8 +248,7 @@ describe('smart dice over a real pty', () => {
     r.hub.typed('22') // re-roll the false four 2+2
     await waitFor(() => moves(r) === 2, 2000, 'the decision')
     await r.hub.throw({ A: 1, B: 6, C: 4 }) // C (5) was not part of the false four
-    await waitFor(() => /3 dice were thrown but 2 dice are due/.test(message(r)), 2000, 'the extra die called out')
-    expect(message(r)).toMatch(/C \(Ivory\) was 5/)
+    await waitFor(() => /Die C \(Ivory\) holds the 5 that stays: put it back on 5/.test(message(r)), 2000, 'the extra die called out')
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(moves(r)).toBe(2)
     r.hub.nudge('C', 5) // put back
@@ -295,14 +294,15 @@ describe('smart dice over a real pty', () => {
     expect(r.manager.view().devices).toEqual([])
 
     const caller = { canControl: true, local: true }
-    await expect(dispatch(r.session, caller, 'connectDevice', ['relative/path'])).rejects.toThrow(RequestError)
-    await expect(dispatch(r.session, caller, 'connectDevice', ['/dev/tty\u0000x'])).rejects.toThrow(RequestError)
-    await expect(dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A B'])).rejects.toThrow('not a die id')
-    await expect(dispatch(r.session, caller, 'disconnectDevice', [{}])).rejects.toThrow('not a device id')
-    await expect(dispatch(r.session, caller, 'setDeviceTestMode', ['yes'])).rejects.toThrow('on or off')
-    await expect(dispatch(r.session, { canControl: false, local: false }, 'listPorts', [])).rejects.toThrow('only watch')
+    const notAPortPath = { ok: false, error: 'connectDevice: path must be a port path (such as /dev/ttyACM0 or COM3)' }
+    expect(await dispatch(r.session, caller, 'connectDevice', ['relative/path'])).toEqual(notAPortPath)
+    expect(await dispatch(r.session, caller, 'connectDevice', ['/dev/tty\u0000x'])).toEqual(notAPortPath)
+    expect(await dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A B'])).toEqual({ ok: false, error: 'identifyDie: dieId must be a die id (1 to 8 letters or digits)' })
+    expect(await dispatch(r.session, caller, 'disconnectDevice', [{}])).toEqual({ ok: false, error: 'disconnectDevice: deviceId must be a device id' })
+    expect(await dispatch(r.session, caller, 'setDeviceTestMode', ['yes'])).toEqual({ ok: false, error: 'setDeviceTestMode: on must be true or false' })
+    expect(await dispatch(r.session, { canControl: false, local: false }, 'listPorts', [])).toEqual({ ok: false, error: 'this screen can only watch' })
     expect(await dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A'])).toMatchObject({ ok: false })
-    expect(await dispatch(r.session, caller, 'listPorts', [])).toEqual([expect.objectContaining({ path: r.hub.path, serialNumber: 'DRH-SIM001' })])
+    expect(await dispatch(r.session, caller, 'listPorts', [])).toEqual({ ok: true, ports: [expect.objectContaining({ path: r.hub.path, serialNumber: 'DRH-SIM001' })] })
     expect(await dispatch(r.session, caller, 'connectDevice', ['COM3'])).toMatchObject({ ok: false, error: expect.stringMatching(/dialout/) })
   })
 })

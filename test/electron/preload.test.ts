@@ -1,5 +1,6 @@
-// The preload exposes one small typed API and never ipcRenderer itself.
+// The preload exposes one small typed API (the methods of the screen API's table) and never ipcRenderer itself.
 import { describe, expect, it, vi } from 'vitest'
+import { API_METHODS } from '../../src/shared/api-methods'
 
 const fake = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
@@ -26,6 +27,7 @@ describe('the preload', () => {
     const api = fake.exposed.get('diceReferee') as Record<string, (...args: unknown[]) => unknown>
     expect(Object.values(api).every((member) => typeof member === 'function')).toBe(true)
     expect(Object.keys(api)).not.toContain('invoke')
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(API_METHODS), 'onState'].sort())
 
     await api.submit({ roll: [4, 2, 2, 6] })
     expect(fake.invoked.at(-1)).toEqual(['table:call', 'submit', [{ roll: [4, 2, 2, 6] }]])

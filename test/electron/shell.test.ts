@@ -5,124 +5,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
-type Listener = (...args: unknown[]) => void
+vi.mock('electron', () => import('./fake-electron'))
+const { fake, shellStarted } = await import('./fake-electron')
 
-const fake = vi.hoisted(() => {
-  class Emitter {
-    listeners = new Map<string, ((...args: unknown[]) => void)[]>()
-    on(event: string, listener: (...args: unknown[]) => void): this {
-      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
-      return this
-    }
-    once(event: string, listener: (...args: unknown[]) => void): this {
-      return this.on(event, listener)
-    }
-    emit(event: string, ...args: unknown[]): void {
-      for (const listener of this.listeners.get(event) ?? []) listener(...args)
-    }
-  }
-  class FakeWebContents extends Emitter {
-    sent: { channel: string; payload: unknown }[] = []
-    openHandler: ((details: { url: string }) => { action: string }) | null = null
-    url = ''
-    setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
-      this.openHandler = handler
-    }
-    send(channel: string, payload: unknown): void {
-      this.sent.push({ channel, payload })
-    }
-    getURL(): string {
-      return this.url
-    }
-  }
-  const displays = [
-    { id: 1, label: 'Laptop', bounds: { x: 0, y: 0, width: 1440, height: 900 }, size: { width: 1440, height: 900 } },
-    { id: 2, label: 'TV', bounds: { x: 1440, y: 0, width: 1920, height: 1080 }, size: { width: 1920, height: 1080 } }
-  ]
-  class FakeBrowserWindow extends Emitter {
-    static all: FakeBrowserWindow[] = []
-    static getAllWindows(): FakeBrowserWindow[] {
-      return FakeBrowserWindow.all.filter((window) => !window.destroyed)
-    }
-    webContents = new FakeWebContents()
-    bounds = { x: 0, y: 0, width: 800, height: 600 }
-    fullScreen = false
-    visible = false
-    destroyed = false
-    loaded: { file?: string; url?: string; hash?: string } = {}
-    constructor(readonly options: Record<string, unknown>) {
-      super()
-      FakeBrowserWindow.all.push(this)
-    }
-    loadFile(file: string, options: { hash?: string } = {}): Promise<void> {
-      this.loaded = { file, hash: options.hash }
-      this.webContents.url = `file://${file}${options.hash ? `#${options.hash}` : ''}`
-      return Promise.resolve()
-    }
-    loadURL(url: string): Promise<void> {
-      this.loaded = { url }
-      return Promise.resolve()
-    }
-    show(): void {
-      this.visible = true
-    }
-    isVisible(): boolean {
-      return this.visible
-    }
-    close(): void {
-      this.destroyed = true
-      this.emit('closed')
-    }
-    isDestroyed(): boolean {
-      return this.destroyed
-    }
-    setBounds(bounds: { x: number; y: number; width: number; height: number }): void {
-      this.bounds = bounds
-    }
-    getBounds(): { x: number; y: number; width: number; height: number } {
-      return this.bounds
-    }
-    setFullScreen(on: boolean): void {
-      this.fullScreen = on
-    }
-    isFullScreen(): boolean {
-      return this.fullScreen
-    }
-  }
-  const screenEvents = new Emitter()
-  const appEvents = new Emitter()
-  const handlers = new Map<string, (...args: unknown[]) => unknown>()
-  const userData = { path: '' }
-  return { FakeBrowserWindow, displays, screenEvents, appEvents, handlers, userData, opened: [] as string[] }
-})
-
-vi.mock('electron', () => ({
-  app: {
-    whenReady: () => Promise.resolve(),
-    getPath: () => fake.userData.path,
-    getVersion: () => '0.1.0-test',
-    on: (event: string, listener: Listener) => fake.appEvents.on(event, listener),
-    quit: () => undefined
-  },
-  BrowserWindow: fake.FakeBrowserWindow,
-  ipcMain: { handle: (channel: string, handler: (...args: unknown[]) => unknown) => fake.handlers.set(channel, handler) },
-  screen: {
-    getAllDisplays: () => fake.displays,
-    getPrimaryDisplay: () => fake.displays[0],
-    getDisplayMatching: (bounds: { x: number }) => fake.displays.find((display) => display.bounds.x === bounds.x) ?? fake.displays[0],
-    on: (event: string, listener: Listener) => fake.screenEvents.on(event, listener)
-  },
-  shell: { openExternal: (url: string) => fake.opened.push(url) }
-}))
-
-const fromApp = { senderFrame: { url: 'file:///opt/dice-referee/resources/app.asar/out/renderer/index.html' } }
+const fromApp = { senderFrame: { url: 'app://dice-referee/index.html', parent: null } }
 const call = (event: unknown, method: string, ...args: unknown[]) => fake.handlers.get('table:call')!(event, method, args)
 const windows = () => fake.FakeBrowserWindow.all
 
 beforeAll(async () => {
-  fake.userData.path = mkdtempSync(join(tmpdir(), 'dice-referee-electron-'))
+  fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-electron-'))
   await import('../../src/main/index')
-  await new Promise((resolve) => setTimeout(resolve, 10))
+  await shellStarted()
 })
 
 describe('the Electron shell', () => {
@@ -130,15 +23,14 @@ describe('the Electron shell', () => {
     const control = windows()[0]
     expect(control.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true })
     expect(String((control.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.js$/)
-    expect(control.loaded.file).toMatch(/renderer[/\\]index\.html$/)
-    expect(control.loaded.hash).toBeUndefined()
+    expect(control.loaded.url).toBe('app://dice-referee/index.html')
   })
 
   it('answers only its own screens, and checks every payload', async () => {
     await expect(call({ senderFrame: { url: 'https://example.com/' } }, 'getState')).rejects.toThrow('refused')
     await expect(call({ senderFrame: null }, 'getState')).rejects.toThrow('refused')
     await expect(fake.handlers.get('table:call')!(fromApp, 42, [])).rejects.toThrow('malformed')
-    expect(await call(fromApp, 'getState')).toMatchObject({ canControl: true, current: null })
+    expect(await call(fromApp, 'getState')).toMatchObject({ ok: true, state: { canControl: true, current: null } })
     expect(await call(fromApp, 'submit', { roll: [9] })).toMatchObject({ ok: false })
   })
 
@@ -148,18 +40,42 @@ describe('the Electron shell', () => {
     expect(pushes.at(-1)?.payload).toMatchObject({ current: { game: 'four-plus' } })
   })
 
+  it('refuses a request whose argument does not fit its schema, naming the field, and changes nothing', async () => {
+    const before = await call(fromApp, 'getState')
+    const record = readFileSync(join(fake.userData, 'games', 'current.jsonl'), 'utf8')
+    const pushes = windows()[0].webContents.sent.length
+    const refusals: [string, unknown[], string][] = [
+      ['newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'x'.repeat(41)] }], 'newGame: players[2] must be a string of at most 40 characters'],
+      ['newGame', [{ game: 'farkle', players: ['Ann'], seats: 2 }], 'newGame: seats is not a field of a game setup (game, players, rules, computers)'],
+      ['submit', [{ roll: [4, 2, 2, 9] }], 'submit: move is not a move: 9 is not a die value (1-6)'],
+      ['keypad', ['F5'], 'keypad: key must be a keypad key (0 1 2 3 4 5 6 7 8 9 Enter Backspace + - * / .)'],
+      ['identifyDie', ['DRH-1', 'A B'], 'identifyDie: dieId must be a die id (1 to 8 letters or digits)'],
+      ['showScoreboard', ['2'], 'showScoreboard: displayId must be a display id or null'],
+      ['undo', [true], 'undo takes 0 arguments, not 1']
+    ]
+    for (const [method, args, error] of refusals) {
+      expect(await fake.handlers.get('table:call')!(fromApp, method, args), method).toEqual({ ok: false, error })
+    }
+    expect(await call(fromApp, 'getState')).toEqual(before)
+    expect(readFileSync(join(fake.userData, 'games', 'current.jsonl'), 'utf8')).toBe(record)
+    expect(windows()[0].webContents.sent).toHaveLength(pushes)
+  })
+
   it('opens the scoreboard fullscreen on the chosen display and remembers it', async () => {
-    expect(await call(fromApp, 'listDisplays')).toEqual([
-      { id: 1, label: 'Laptop', width: 1440, height: 900, primary: true, showing: false },
-      { id: 2, label: 'TV', width: 1920, height: 1080, primary: false, showing: false }
-    ])
+    expect(await call(fromApp, 'listDisplays')).toEqual({
+      ok: true,
+      displays: [
+        { id: 1, label: 'Laptop', width: 1440, height: 900, primary: true, showing: false },
+        { id: 2, label: 'TV', width: 1920, height: 1080, primary: false, showing: false }
+      ]
+    })
     expect(await call(fromApp, 'showScoreboard', 2)).toEqual({ ok: true })
     const scoreboard = windows()[1]
-    expect(scoreboard.loaded.hash).toBe('/scoreboard')
+    expect(scoreboard.loaded.url).toBe('app://dice-referee/index.html#/scoreboard')
     expect(scoreboard.bounds).toEqual(fake.displays[1].bounds)
     expect(scoreboard.fullScreen).toBe(true)
     scoreboard.emit('ready-to-show')
-    expect(JSON.parse(readFileSync(join(fake.userData.path, 'games', 'settings.json'), 'utf8')).scoreboardDisplayId).toBe(2)
+    expect(JSON.parse(readFileSync(join(fake.userData, 'games', 'settings.json'), 'utf8')).scoreboardDisplayId).toBe(2)
     expect(await call(fromApp, 'showScoreboard', 7)).toEqual({ ok: false, error: 'That display is not connected' })
   })
 
@@ -187,14 +103,13 @@ describe('the Electron shell', () => {
     expect(scoreboard.fullScreen).toBe(true)
   })
 
-  it('never navigates away from the app, and opens web links in the browser', () => {
+  it('never navigates away from the app, and opens no window', () => {
     const control = windows()[0]
     const event = { preventDefault: vi.fn() }
     control.webContents.emit('will-navigate', event, 'https://example.com/')
     expect(event.preventDefault).toHaveBeenCalled()
     expect(control.webContents.openHandler!({ url: 'https://example.com/help' })).toEqual({ action: 'deny' })
-    expect(fake.opened).toEqual(['https://example.com/help'])
     expect(control.webContents.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
-    expect(fake.opened).toHaveLength(1)
+    expect(fake.opened).toEqual([])
   })
 })

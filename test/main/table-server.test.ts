@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { TableState, WirePush, WireReply } from '../../src/shared/api'
+import { API_METHODS, type Access, type MethodName } from '../../src/shared/api-methods'
 import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableServer } from '../../src/main/core/table-server'
@@ -97,11 +98,11 @@ describe('the headless host', () => {
     const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
     await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
     expect(await table.call('submit', { roll: [3, 3, 3, 'x'] })).toMatchObject({ result: { ok: false } })
-    expect(await table.call('keypad', 'F5')).toMatchObject({ result: { ok: false, error: 'not a keypad key' } })
+    expect(await table.call('keypad', 'F5')).toMatchObject({ result: { ok: false, error: 'keypad: key must be a keypad key (0 1 2 3 4 5 6 7 8 9 Enter Backspace + - * / .)' } })
     expect(await table.call('newGame', { game: 'chess', players: [] })).toMatchObject({ result: { ok: false } })
     expect(await table.call('dropTables')).toMatchObject({ result: { ok: false, error: 'unknown method dropTables' } })
-    const state = (await table.call('getState')) as { result: TableState }
-    expect(state.result.current?.moveCount).toBe(0)
+    const state = (await table.call('getState')) as { result: { state: TableState } }
+    expect(state.result.state.current?.moveCount).toBe(0)
     table.socket.close()
   })
 
@@ -132,5 +133,73 @@ describe('the headless host', () => {
     expect(await paired.call('setSharing', false)).toMatchObject({ result: { ok: false, error: 'only a screen on the host computer can do that' } })
     await viewer.waitFor((state) => state.current?.moveCount === 1)
     for (const client of [table, viewer, paired]) client.socket.close()
+  })
+
+  it('refuses a request whose argument does not fit its schema, naming the field, and changes nothing', async () => {
+    const server = await startServer()
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    expect(await table.call('newGame', { game: 'farkle', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
+    const before = ((await table.call('getState')) as { result: { state: TableState } }).result.state
+    const pushes = table.states.length
+    const refusals: [string, unknown[], string][] = [
+      ['newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'x'.repeat(41)] }], 'newGame: players[2] must be a string of at most 40 characters'],
+      ['newGame', [{ game: 'farkle', players: Array.from({ length: 17 }, (_, seat) => `P${seat}`) }], 'newGame: players must list at most 16 players'],
+      ['newGame', [{ game: 'chess', players: ['Ann'] }], 'newGame: game must be one of the games (foursies, farkle, fouche, four-plus)'],
+      ['newGame', [{ players: ['Ann'] }], 'newGame: game is missing'],
+      ['newGame', [{ game: 'farkle', players: ['Ann'], computers: [0.5] }], 'newGame: computers[0] must be a seat number'],
+      ['newGame', [['farkle']], 'newGame: setup must be a game setup (game, players, rules, computers)'],
+      ['submit', [{ roll: [1, 2, 3, 4, 5, 6], at: 5 }], 'submit: move must not carry a time ("at"): main writes it'],
+      ['importRecord', [42], 'importRecord: record must be text'],
+      ['openHistory', ['../etc/passwd'], 'openHistory: id must be a history id'],
+      ['setShowOdds', ['yes'], 'setShowOdds: on must be true or false'],
+      ['connectDevice', ['ttyACM0'], 'connectDevice: path must be a port path (such as /dev/ttyACM0 or COM3)'],
+      ['assignDie', ['DRH-1', 'A'], 'assignDie takes 3 arguments (deviceId, dieId, inGame), not 2']
+    ]
+    for (const [method, args, error] of refusals) {
+      expect(await table.call(method, ...args), method).toEqual({ id: expect.any(Number), result: { ok: false, error } })
+    }
+    const after = ((await table.call('getState')) as { result: { state: TableState } }).result.state
+    expect(after).toEqual(before)
+    expect(table.states).toHaveLength(pushes)
+    table.socket.close()
+  })
+
+  it('holds each method to its access level: LAN viewers watch, paired LAN devices control, the host does all', async () => {
+    // The access levels the screen API has always had.
+    const watch = ['getState', 'listHistory', 'openHistory', 'listDisplays']
+    const host = ['setSharing', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard']
+    const methods = Object.keys(API_METHODS) as MethodName[]
+    const levels = (level: Access) => methods.filter((method) => API_METHODS[method].access === level).sort()
+    expect(levels('watch')).toEqual([...watch].sort())
+    expect(levels('host')).toEqual([...host].sort())
+    expect(levels('control')).toContain('submit')
+
+    const server = await startServer(['127.0.0.2'])
+    const local = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    expect(await local.call('setSharing', true)).toMatchObject({ result: { ok: true } })
+    const code = (await local.waitFor((state) => state.sharing?.enabled === true)).sharing?.pairingCode
+    const viewer = await Client.open(`ws://127.0.0.2:${server.port}/api`)
+    const paired = await Client.open(`ws://127.0.0.2:${server.port}/api?pair=${code}`)
+    const mayCall: [Client, Access[]][] = [
+      [viewer, ['watch']],
+      [paired, ['watch', 'control']],
+      [local, ['watch', 'control', 'host']]
+    ]
+    for (const [client, allowed] of mayCall) {
+      for (const method of methods) {
+        // One argument too many: a caller that may call the method is refused for that, and nothing runs.
+        const args = Array.from({ length: API_METHODS[method].args.length + 1 }, () => null)
+        const reply = (await client.call(method, ...args)) as { result: { ok: false; error: string } }
+        const access = API_METHODS[method].access
+        if (allowed.includes(access)) expect(reply.result.error, method).toMatch(new RegExp(`^${method} takes `))
+        else if (client === viewer) expect(reply.result.error, method).toBe('this screen can only watch')
+        else expect(reply.result.error, method).toBe('only a screen on the host computer can do that')
+      }
+    }
+    expect(await viewer.call('listHistory')).toMatchObject({ result: { ok: true, games: [] } })
+    expect(await paired.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
+    expect(await paired.call('listPorts')).toMatchObject({ result: { ok: false, error: 'only a screen on the host computer can do that' } })
+    expect(await local.call('listPorts')).toMatchObject({ result: { ok: true, ports: [] } })
+    for (const client of [local, viewer, paired]) client.socket.close()
   })
 })

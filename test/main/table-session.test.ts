@@ -118,7 +118,7 @@ describe('the table session', () => {
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 1 })
     const opened = session.openHistory(history[0].id)
-    expect('steps' in opened && opened.steps).toHaveLength(1)
+    expect(opened.ok && opened.game.steps).toHaveLength(1)
   })
 
   it('plays by keypad: digits, Enter, refusals that change nothing, and undo', () => {

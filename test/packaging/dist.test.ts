@@ -17,6 +17,9 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
 import * as asar from '@electron/asar'
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
+// The byte values of a fuse's state (not re-exported by the package's index).
+import { FuseState } from '@electron/fuses/dist/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const ROOT = resolve(__dirname, '..', '..')
@@ -70,13 +73,34 @@ async function buildApp(outDir: string): Promise<RunResult> {
 function makeStandInElectron(dir: string): string {
   mkdirSync(join(dir, 'resources'), { recursive: true })
   mkdirSync(join(dir, 'locales'), { recursive: true })
-  writeFileSync(join(dir, 'electron'), '#!/bin/sh\necho "stand-in for Electron, not a runnable build" >&2\nexit 1\n')
+  writeFileSync(join(dir, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\necho "stand-in for Electron, not a runnable build" >&2\nexit 1\n'), standInFuseWire()]))
   chmodSync(join(dir, 'electron'), 0o755)
   writeFileSync(join(dir, 'version'), ELECTRON_VERSION)
   writeFileSync(join(dir, 'LICENSE'), 'Stand-in for the Electron license file.\n')
   writeFileSync(join(dir, 'LICENSES.chromium.html'), '<!doctype html><title>stand-in</title>\n')
   writeFileSync(join(dir, 'locales', 'en-US.pak'), '')
   return dir
+}
+
+/**
+ * The fuse wire as a real Electron 45 carries it (what @electron/fuses looks for): the sentinel,
+ * wire version 1, the number of fuses, then one byte per fuse in Electron's shipped state.
+ */
+function standInFuseWire(): Buffer {
+  const shipped: Record<FuseV1Options, FuseState> = {
+    [FuseV1Options.RunAsNode]: FuseState.ENABLE,
+    [FuseV1Options.EnableCookieEncryption]: FuseState.DISABLE,
+    [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: FuseState.ENABLE,
+    [FuseV1Options.EnableNodeCliInspectArguments]: FuseState.ENABLE,
+    [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: FuseState.DISABLE,
+    [FuseV1Options.OnlyLoadAppFromAsar]: FuseState.DISABLE,
+    [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: FuseState.DISABLE,
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: FuseState.ENABLE
+  }
+  const states = Object.values(FuseV1Options)
+    .filter((option): option is FuseV1Options => typeof option === 'number')
+    .map((option) => shipped[option])
+  return Buffer.concat([Buffer.from('# dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, states.length, ...states]), Buffer.from('\n')])
 }
 
 /**
@@ -231,6 +255,21 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     expect(existsSync(join(work, 'cache', 'electron'))).toBe(false)
   })
 
+  it('flips the fuses in the packaged executable (read back from its fuse wire)', async () => {
+    const wire = await getCurrentFuseWire(join(appOutDir, 'dice-referee'))
+    expect(wire).toEqual({
+      version: '1',
+      [FuseV1Options.RunAsNode]: FuseState.DISABLE,
+      [FuseV1Options.EnableCookieEncryption]: FuseState.ENABLE,
+      [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: FuseState.DISABLE,
+      [FuseV1Options.EnableNodeCliInspectArguments]: FuseState.DISABLE,
+      [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: FuseState.ENABLE,
+      [FuseV1Options.OnlyLoadAppFromAsar]: FuseState.ENABLE,
+      [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: FuseState.DISABLE,
+      [FuseV1Options.GrantFileProtocolExtraPrivileges]: FuseState.DISABLE
+    })
+  })
+
   it('lays out the app folder: executable named dice-referee, Electron license kept', () => {
     expect(statSync(join(appOutDir, 'dice-referee')).mode & 0o111).not.toBe(0)
     expect(existsSync(join(appOutDir, 'LICENSE.electron.txt'))).toBe(true)
@@ -251,6 +290,10 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     expect(manifest.name).toBe('dice-referee')
     // The main bundle keeps serialport external, so it must come from the packed node_modules.
     expect(asar.extractFile(archive, 'out/main/index.js').toString()).toMatch(/require\(["']serialport["']\)/)
+    // A sandboxed preload can require 'electron' only: the screen API's table and valibot are bundled in.
+    const preload = asar.extractFile(archive, 'out/preload/index.js').toString()
+    expect([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1])).toEqual(['electron'])
+    expect(preload).toContain('setDeviceTestMode')
   })
 
   it('packs the production dependencies and nothing dev-only', () => {
@@ -283,7 +326,8 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     // The same packages (name@version) as npm's production tree, less what electron-builder.yml
     // leaves out on purpose. electron-builder hoists the tree its own way, so the folders may
     // differ from the checkout's; what counts is that every require() still finds its package.
-    const excluded = /^(@types\/.*|undici-types|node-addon-api)$/
+    // typescript is only an optional peer of valibot (for its types): npm lists it, electron-builder leaves it out.
+    const excluded = /^(@types\/.*|undici-types|node-addon-api|typescript)$/
     const wanted = new Set(
       production
         .map((pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')) as Manifest)

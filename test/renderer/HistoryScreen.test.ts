@@ -8,8 +8,8 @@ import { mountWith } from './mountWith'
 describe('HistoryScreen', () => {
   it('lists the games and steps through one', async () => {
     const api = new FakeTableApi()
-    api.listHistory.mockResolvedValue([historyEntry('g1', 2_000), historyEntry('g2', 9_000, false)])
-    api.openHistory.mockResolvedValue(historyGame())
+    api.listHistory.mockResolvedValue({ ok: true, games: [historyEntry('g1', 2_000), historyEntry('g2', 9_000, false)] })
+    api.openHistory.mockResolvedValue({ ok: true, game: historyGame() })
     const wrapper = await mountWith(HistoryScreen, api)
     expect(wrapper.find('[data-testid="history-entry-0"]').attributes('data-id')).toBe('g2')
     expect(wrapper.find('[data-testid="history-entry-0"] [data-testid="history-status"]').text()).toBe('Abandoned')

@@ -1,56 +1,33 @@
-import { vi } from 'vitest'
-import type {
-  DevicesView,
-  DisplayInfo,
-  GameSetup,
-  GameView,
-  HistoryEntry,
-  HistoryGame,
-  KeypadKey,
-  Outcome,
-  PortView,
-  TableApi,
-  TableState
-} from '../../src/shared/api'
-import type { Move, Summary } from '../../src/shared/engine/types'
+import { vi, type Mock } from 'vitest'
+import type { DevicesView, GameView, HistoryEntry, HistoryGame, TableState } from '../../src/shared/api'
+import { METHOD_NAMES, type MethodName, type TableApi, type TableRequests } from '../../src/shared/api-methods'
+import type { Summary } from '../../src/shared/engine/types'
 import { DROP_REASONS, type DeviceView, type DropReason } from '../../src/shared/devices'
 
-const ok: Outcome = { ok: true }
+type RequestMocks = { [M in MethodName]: Mock<TableRequests[M]> }
+
+/** A mock per method of the screen API's table, each answering `{ ok: true }` unless told otherwise. */
+const RequestMocks = class {
+  constructor() {
+    for (const method of METHOD_NAMES) Object.assign(this, { [method]: vi.fn(async () => ({ ok: true })) })
+  }
+} as unknown as new () => RequestMocks
 
 /** A TableApi that records every call and lets a test push states. */
-export class FakeTableApi implements TableApi {
+export class FakeTableApi extends RequestMocks implements TableApi {
   state: TableState
   private listeners = new Set<(state: TableState) => void>()
 
   constructor(state: TableState = emptyState()) {
+    super()
     this.state = state
+    this.getState.mockImplementation(async () => ({ ok: true, state: this.state }))
+    this.exportRecord.mockResolvedValue({ ok: true, record: '{"game":"foursies","players":["Ann","Bob"]}\n', fileName: 'foursies.jsonl' })
+    this.listHistory.mockResolvedValue({ ok: true, games: [] })
+    this.openHistory.mockResolvedValue({ ok: false, error: 'not found' })
+    this.listDisplays.mockResolvedValue({ ok: true, displays: [] })
+    this.listPorts.mockImplementation(async () => ({ ok: true, ports: this.state.devices?.ports ?? [] }))
   }
-
-  getState = vi.fn(async (): Promise<TableState> => this.state)
-  newGame = vi.fn(async (_setup: GameSetup): Promise<Outcome> => ok)
-  submit = vi.fn(async (_move: Move): Promise<Outcome> => ok)
-  keypad = vi.fn(async (_key: KeypadKey): Promise<Outcome> => ok)
-  rollVirtual = vi.fn(async (): Promise<Outcome> => ok)
-  undo = vi.fn(async (): Promise<Outcome> => ok)
-  abandon = vi.fn(async (): Promise<Outcome> => ok)
-  exportRecord = vi.fn(async (): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> => ({
-    ok: true,
-    record: '{"game":"foursies","players":["Ann","Bob"]}\n',
-    fileName: 'foursies.jsonl'
-  }))
-  importRecord = vi.fn(async (_text: string): Promise<Outcome> => ok)
-  listHistory = vi.fn(async (): Promise<HistoryEntry[]> => [])
-  openHistory = vi.fn(async (_id: string): Promise<HistoryGame | { error: string }> => ({ error: 'not found' }))
-  setSharing = vi.fn(async (_enabled: boolean): Promise<Outcome> => ok)
-  setShowOdds = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
-  listDisplays = vi.fn(async (): Promise<DisplayInfo[]> => [])
-  showScoreboard = vi.fn(async (_displayId: number | null): Promise<Outcome> => ok)
-  listPorts = vi.fn(async (): Promise<PortView[]> => this.state.devices?.ports ?? [])
-  connectDevice = vi.fn(async (_path: string): Promise<Outcome> => ok)
-  disconnectDevice = vi.fn(async (_serial: string): Promise<Outcome> => ok)
-  identifyDie = vi.fn(async (_serial: string, _dieId: string): Promise<Outcome> => ok)
-  assignDie = vi.fn(async (_deviceId: string, _dieId: string, _inGame: boolean): Promise<Outcome> => ok)
-  setDeviceTestMode = vi.fn(async (_on: boolean): Promise<Outcome> => ok)
 
   onState(listener: (state: TableState) => void): () => void {
     this.listeners.add(listener)

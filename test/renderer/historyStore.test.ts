@@ -15,14 +15,14 @@ describe('useHistoryStore', () => {
   })
 
   it('lists the games newest first', async () => {
-    api.listHistory.mockResolvedValue([historyEntry('old', 1_000), historyEntry('new', 5_000, false)])
+    api.listHistory.mockResolvedValue({ ok: true, games: [historyEntry('old', 1_000), historyEntry('new', 5_000, false)] })
     const history = useHistoryStore()
     await history.load()
     expect(history.entries.map((entry) => entry.id)).toEqual(['new', 'old'])
   })
 
   it('opens a game and steps through it within its bounds', async () => {
-    api.openHistory.mockResolvedValue(historyGame())
+    api.openHistory.mockResolvedValue({ ok: true, game: historyGame() })
     const history = useHistoryStore()
     await history.open('g1')
     expect(api.openHistory).toHaveBeenCalledWith('g1')
@@ -40,7 +40,7 @@ describe('useHistoryStore', () => {
   })
 
   it('shows why a game cannot be opened', async () => {
-    api.openHistory.mockResolvedValue({ error: 'The record is damaged' })
+    api.openHistory.mockResolvedValue({ ok: false, error: 'The record is damaged' })
     const history = useHistoryStore()
     await history.open('bad')
     expect(history.openGame).toBeNull()

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { WebSocketTableApi, type SocketLike } from '../../src/renderer/src/api/webSocketTableApi'
+import { openWebSocketTableApi, type SocketLike, type WebSocketTableApi } from '../../src/renderer/src/api/webSocketTableApi'
 import { apiUrlFor } from '../../src/renderer/src/api'
 import type { TableState, WireRequest } from '../../src/shared/api'
 import { emptyState } from './fixtures'
@@ -52,7 +52,7 @@ describe('WebSocketTableApi', () => {
   beforeEach(() => {
     vi.useFakeTimers()
     FakeSocket.all = []
-    api = new WebSocketTableApi({ url: 'ws://host/api', createSocket: (url) => new FakeSocket(url), initialDelayMs: 100, maxDelayMs: 400 })
+    api = openWebSocketTableApi({ url: 'ws://host/api', createSocket: (url) => new FakeSocket(url), initialDelayMs: 100, maxDelayMs: 400 })
   })
   afterEach(() => {
     api.close()
@@ -71,9 +71,9 @@ describe('WebSocketTableApi', () => {
     expect(keypadRequest.args).toEqual(['4'])
     expect(keypadRequest.id).not.toBe(historyRequest.id)
 
-    socket.receive({ id: historyRequest.id, result: [] })
+    socket.receive({ id: historyRequest.id, result: { ok: true, games: [] } })
     socket.receive({ id: keypadRequest.id, result: { ok: false, error: '7 is not a die face' } })
-    await expect(history).resolves.toEqual([])
+    await expect(history).resolves.toEqual({ ok: true, games: [] })
     await expect(keypad).resolves.toEqual({ ok: false, error: '7 is not a die face' })
   })
 
@@ -109,13 +109,13 @@ describe('WebSocketTableApi', () => {
       { method: 'assignDie', args: ['HUB-0042', 'C', false] }
     ])
     const port = { path: 'COM3', manufacturer: 'FTDI', serialNumber: null, vendorId: '0403', productId: '6001', device: null }
-    socket.reply('listPorts', [port])
+    socket.reply('listPorts', { ok: true, ports: [port] })
     socket.reply('connectDevice', { ok: false, error: 'COM3 is busy' })
     socket.reply('disconnectDevice', { ok: true })
     socket.reply('identifyDie', { ok: true })
     socket.reply('setDeviceTestMode', { ok: true })
     socket.reply('assignDie', { ok: false, error: 'HUB-0042 has no die C' })
-    await expect(ports).resolves.toEqual([port])
+    await expect(ports).resolves.toEqual({ ok: true, ports: [port] })
     await expect(connect).resolves.toEqual({ ok: false, error: 'COM3 is busy' })
     await expect(disconnect).resolves.toEqual({ ok: true })
     await expect(identify).resolves.toEqual({ ok: true })
@@ -159,7 +159,7 @@ describe('WebSocketTableApi', () => {
     const seen: number[] = []
     api.onState((state) => seen.push(state.version))
     socket.open()
-    socket.reply('getState', emptyState({ version: 3 }))
+    socket.reply('getState', { ok: true, state: emptyState({ version: 3 }) })
     await vi.waitFor(() => expect(seen).toEqual([3]))
   })
 

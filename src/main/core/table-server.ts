@@ -9,8 +9,10 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { ApiMethod, Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
-import { dispatch, RequestError, type Caller, type DisplayControl } from './dispatch'
+import type { Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
+import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
+import { dispatch, type Caller, type DisplayControl } from './dispatch'
+import { log } from './log'
 import type { TableSession } from './table-session'
 
 export interface TableServerOptions {
@@ -25,7 +27,7 @@ export interface TableServerOptions {
   displays?: DisplayControl
 }
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -35,9 +37,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2'
 }
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; " +
-  "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 const APP_PATHS = new Set(['/', '/index.html', '/scoreboard', '/table', '/history'])
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
 /** Names the loopback server answers WebSockets for (a rebound DNS name is refused). */
@@ -134,14 +133,23 @@ export class TableServer {
       socket.on('error', () => socket.destroy())
       const url = parseRequestUrl(request)
       if (url?.pathname !== '/api') return refuseUpgrade(socket, 404)
-      if (!this.fromOwnPage(request, lan)) return refuseUpgrade(socket, 403)
+      if (!this.fromOwnPage(request, lan)) {
+        log.warn({ origin: request.headers.origin, host: request.headers.host, from: request.socket.remoteAddress }, 'refused a WebSocket from another site')
+        return refuseUpgrade(socket, 403)
+      }
       // Only LAN screens need the code; a loopback screen is the host's own.
       const pair = url.searchParams.get('pair')
       let paired = false
       if (lan && pair !== null && this.sharing !== null) {
-        if (!this.mayTryPairing(request)) return refuseUpgrade(socket, 429)
+        if (!this.mayTryPairing(request)) {
+          log.warn({ from: request.socket.remoteAddress }, 'refused a pairing code: too many wrong ones')
+          return refuseUpgrade(socket, 429)
+        }
         paired = sameText(pair, this.sharing.pairingCode ?? '')
-        if (!paired) this.countPairingFailure(request)
+        if (!paired) {
+          log.warn({ from: request.socket.remoteAddress }, 'refused a wrong pairing code')
+          this.countPairingFailure(request)
+        }
       }
       this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, !lan || paired))
     })
@@ -212,13 +220,13 @@ export class TableServer {
     if (typeof id !== 'number' || typeof method !== 'string' || !Array.isArray(args)) {
       return this.send(client, { id: typeof id === 'number' ? id : -1, error: 'a request is {id, method, args}' })
     }
+    log.debug({ method, lan: client.lan }, 'request')
     try {
-      const result = await dispatch(this.options.session, caller, method as ApiMethod, args)
-      this.send(client, { id, result })
+      // A refused request answers like a refused move ({ ok: false, error }), as over Electron's IPC.
+      this.send(client, { id, result: await dispatch(this.options.session, caller, method, args) })
     } catch (error) {
-      // A refused request answers like a refused move, the same as over Electron's IPC.
-      if (error instanceof RequestError) this.send(client, { id, result: { ok: false, error: error.message } })
-      else this.send(client, { id, error: `internal error: ${(error as Error).message}` })
+      log.error({ method, err: error }, 'a request failed')
+      this.send(client, { id, error: `internal error: ${(error as Error).message}` })
     }
   }
 
@@ -256,7 +264,7 @@ export class TableServer {
     }
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      'content-security-policy': CSP,
+      'content-security-policy': HEADER_CONTENT_SECURITY_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': relative === 'index.html' ? 'no-cache' : 'max-age=3600'
     })

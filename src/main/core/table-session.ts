@@ -17,7 +17,7 @@ import type {
   TableMessage,
   TableState
 } from '../../shared/api'
-import type { DevicesView, GameDie } from '../../shared/devices'
+import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
 import type { GameEvent, Move } from '../../shared/engine/types'
 import { GAMES } from '../../shared/engine'
@@ -76,6 +76,8 @@ export class TableSession {
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
   devicesView: () => DevicesView | null = () => null
+  /** Set by the device manager: the smart dice against the record (shown by every screen). */
+  smartDiceView: () => SmartDiceView | null = () => null
   /** Set by the device manager: the smart dice in the game, written into a new game's `meta.dice`. */
   gameDice: () => GameDie[] = () => []
   /** Set by the computer player: what it is doing now, if it acts next. */
@@ -102,6 +104,11 @@ export class TableSession {
     return this.game
   }
 
+  /** What the screens were last told (a refusal, a device's or the disk's error, ...). */
+  get lastMessage(): TableMessage | null {
+    return this.message
+  }
+
   /**
    * The state one screen is shown. `canControl`: it may enter dice and decisions; `local`: it is
    * on the host computer (only those manage devices and see the pairing code).
@@ -117,7 +124,8 @@ export class TableSession {
       showOdds: this.settings.get().showOdds,
       canControl,
       sharing: sharing && !local ? { ...sharing, pairingCode: null } : sharing,
-      devices: local ? this.devicesView() : null
+      devices: local ? this.devicesView() : null,
+      smartDice: this.smartDiceView()
     }
   }
 
@@ -170,7 +178,8 @@ export class TableSession {
     return this.changed()
   }
 
-  keypad(key: KeypadKey): Outcome {
+  /** A keypad key; `from` names a device keypad (its undo is logged with the device). */
+  keypad(key: KeypadKey, from?: string): Outcome {
     if (!this.game) return this.refuse('Start a game first')
     const action = pressKey(this.keypadBuffer, key, offerOf(this.game))
     switch (action.type) {
@@ -182,7 +191,7 @@ export class TableSession {
         return this.changed()
       case 'undo':
         this.keypadBuffer = ''
-        return this.undo()
+        return this.undo(from)
       case 'move':
         return this.submit(action.move)
     }
@@ -197,7 +206,7 @@ export class TableSession {
     return this.submit({ roll: values })
   }
 
-  undo(): Outcome {
+  undo(from?: string): Outcome {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
@@ -208,7 +217,10 @@ export class TableSession {
     this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
     this.announcement = null
     this.keypadBuffer = ''
-    return this.changed('Undone: the last line is taken back', 'info')
+    if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
+    const text = `Undone from ${from}: the last line is taken back`
+    this.log.push({ line: previous.moves.length, text, kind: 'undo' })
+    return this.changed(text, 'info')
   }
 
   /** Puts the current game in the history, finished or not, and clears the table. */
@@ -222,7 +234,7 @@ export class TableSession {
     return this.changed(kept ? 'The game is in the history' : 'The game was closed before its first throw', 'info')
   }
 
-  exportRecord(): { ok: true; record: string; fileName: string } | { ok: false; error: string } {
+  exportRecord(): Outcome<{ record: string; fileName: string }> {
     if (!this.game) return { ok: false, error: 'There is no game to export' }
     const started = new Date(this.startedAt(this.game.header)).toISOString().slice(0, 16).replace(/[T:]/g, '-')
     return { ok: true, record: recordText(this.game), fileName: `${this.game.header.game}-${started}.jsonl` }
@@ -250,12 +262,13 @@ export class TableSession {
     return shown
   }
 
-  openHistory(id: string): HistoryGame | { error: string } {
+  openHistory(id: string): Outcome<{ game: HistoryGame }> {
     const text = id === 'current' ? (this.game ? recordText(this.game) : null) : this.store.readHistoryRecord(id)
-    if (text === null) return { error: `No game ${id} in the history` }
+    if (text === null) return { ok: false, error: `No game ${id} in the history` }
     const replayed = replayText(text, { tolerateTruncatedTail: true })
-    if (!replayed.ok) return { error: `line ${replayed.line}: ${replayed.error}` }
-    return { entry: this.historyEntry(replayed.game, id), record: text, steps: replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step) }
+    if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
+    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step)
+    return { ok: true, game: { entry: this.historyEntry(replayed.game, id), record: text, steps } }
   }
 
   setShowOdds(on: boolean): Outcome {

@@ -1,8 +1,12 @@
 // One open serial port speaking the Dice Referee protocol (firmware-protocol/PROTOCOL.md §7):
 // ignores everything until a valid hello (asking `hello?` every 2 s), refuses an unknown major
 // version, collects the die lines, asks `state?`, drops and counts bad lines, ignores duplicate
-// sequence numbers, asks `state?` after a gap, and marks the device stale when its heartbeat is late.
-import { LineAssembler, parseLine, SequenceTracker, encodeCommand } from '../../shared/protocol'
+// sequence numbers, puts reordered lines back in order and tells a lost line from noise that passed
+// the checksum (SequenceOrderer), asks `state?` after a gap (with a back-off: never in a loop), and
+// marks the device stale when its heartbeat is late. A hello is only taken from the device already
+// connected when it fits: its own serial number, and either a restart (sequence 0), the next number,
+// or the answer to a `hello?`.
+import { LineAssembler, parseLine, SequenceOrderer, encodeCommand, seqDistance } from '../../shared/protocol'
 import type { DeviceMessage, DieMessage, HelloMessage, HostCommand } from '../../shared/protocol'
 import { DROP_REASONS, type DropReason, type RawLineView } from '../../shared/devices'
 import type { Transport } from './serial-port'
@@ -31,6 +35,9 @@ export interface ConnectionTiming {
 }
 
 const RAW_KEPT = 50
+/** Snapshot requests: the first at once, then at least this long apart, doubling up to the limit. */
+const SNAPSHOT_MIN_MS = 250
+const SNAPSHOT_MAX_MS = 8000
 
 /** A line as people can read it: non-printable bytes as `\xNN`, at most 120 characters. */
 export function printable(line: string): string {
@@ -53,7 +60,12 @@ export class DeviceConnection {
   readonly raw: RawLineView[] = []
 
   private readonly framer = new LineAssembler()
-  private readonly tracker = new SequenceTracker()
+  private readonly order = new SequenceOrderer<{ m: DeviceMessage; line: string }>()
+  private snapshotAt = -Infinity
+  private snapshotGap = SNAPSHOT_MIN_MS
+  private snapshotPending = false
+  /** Snapshot requests sent on this connection. */
+  snapshotRequests = 0
   private pendingDice: DieMessage[] = []
   private expectedDice = 0
   private collecting = false
@@ -84,7 +96,25 @@ export class DeviceConnection {
 
   /** The latest sequence number used (null before a hello). */
   get lastSeq(): number | null {
-    return this.tracker.last
+    return this.order.last
+  }
+
+  /**
+   * Asks the device for a full snapshot (`state?`), at once if none was asked lately; otherwise
+   * later, each wait twice the one before up to 8 s, so a stream of bad lines never makes a loop.
+   */
+  requestSnapshot(): void {
+    const now = this.now()
+    const since = now - this.snapshotAt
+    if (since < this.snapshotGap) {
+      this.snapshotPending = true
+      return
+    }
+    this.snapshotGap = since > 4 * SNAPSHOT_MAX_MS ? SNAPSHOT_MIN_MS : Math.min(this.snapshotGap * 2, SNAPSHOT_MAX_MS)
+    this.snapshotAt = now
+    this.snapshotPending = false
+    this.snapshotRequests++
+    this.send({ type: 'state-request' })
   }
 
   send(command: HostCommand): void {
@@ -131,6 +161,12 @@ export class DeviceConnection {
     }
     const m = parsed.message
     if (m.type === 'hello') {
+      const why = this.helloRefusal(m)
+      if (why !== null) {
+        this.count('out-of-sequence')
+        this.log('in', line, `out-of-sequence (${why})`)
+        return
+      }
       this.log('in', line, 'ok')
       this.acceptHello(m)
       return
@@ -140,37 +176,64 @@ export class DeviceConnection {
       this.log('in', line, 'before-hello')
       return
     }
-    const verdict = this.tracker.accept(m.seq)
-    if (verdict.kind === 'duplicate') {
+    const verdict = this.order.accept(m.seq, { m, line })
+    if (verdict.outOfSequence > 0) this.count('out-of-sequence', verdict.outOfSequence)
+    if (verdict.duplicate) {
       this.count('duplicate')
       this.log('in', line, 'duplicate')
       return
     }
-    if (verdict.kind === 'stale') {
+    if (verdict.behind) {
       this.count('behind')
       this.log('in', line, 'behind')
-      this.ask('hello-request')
+      if (this.now() - this.lastAsk >= this.helloRetryMs) this.ask('hello-request')
       return
     }
-    this.log('in', line, verdict.kind === 'gap' ? `ok (${verdict.missed} lost)` : 'ok')
+    if (verdict.held) {
+      // A line was lost, or this is noise: the snapshot's answer (or the next line) tells which.
+      this.log('in', line, 'held (ahead of the sequence)')
+      this.requestSnapshot()
+      return
+    }
+    if (verdict.lost > 0) {
+      this.lost += verdict.lost
+      this.requestSnapshot()
+    }
+    for (const ready of verdict.ready) {
+      if (ready.line === line) this.log('in', line, verdict.lost > 0 ? `ok (${verdict.lost} lost)` : 'ok')
+      this.use(ready.m)
+    }
+  }
+
+  /** Why a hello cannot be from the device already connected (null: take it). */
+  private helloRefusal(m: HelloMessage): string | null {
+    if (!this.hello) return null
+    if (m.serial !== this.hello.serial) return `another serial number than ${this.hello.serial}`
+    if (m.seq === 0) return null // a restart
+    const last = this.order.last
+    if (last === null || seqDistance(last, m.seq) === 1) return null
+    if (this.now() - this.lastAsk < 2 * Math.max(this.helloRetryMs, this.heartbeatMs)) return null // the answer to hello?
+    return 'not the next number'
+  }
+
+  private use(m: DeviceMessage): void {
     this.alive()
     if (m.type === 'heartbeat') this.heartbeatMs = m.intervalMs
+    if (m.type === 'state') this.snapshotPending = false
     if (this.collecting) {
       if (m.type === 'die') {
         this.pendingDice.push(m)
         if (this.pendingDice.length >= this.expectedDice) this.finishHello()
-        if (verdict.kind === 'gap') this.gap(verdict.missed)
         return
       }
       this.finishHello()
     }
     this.events.message(m)
-    if (verdict.kind === 'gap') this.gap(verdict.missed)
   }
 
   private acceptHello(m: HelloMessage): void {
-    this.tracker.reset()
-    this.tracker.accept(m.seq)
+    const dropped = this.order.reset(m.seq)
+    if (dropped > 0) this.count('out-of-sequence', dropped)
     this.alive()
     this.hello = m
     this.pendingDice = []
@@ -185,12 +248,7 @@ export class DeviceConnection {
     this.reason = null
     this.events.hello(this.hello!, this.pendingDice)
     this.pendingDice = []
-    this.send({ type: 'state-request' })
-  }
-
-  private gap(missed: number): void {
-    this.lost += missed
-    this.send({ type: 'state-request' })
+    this.requestSnapshot()
   }
 
   private alive(): void {
@@ -206,6 +264,7 @@ export class DeviceConnection {
 
   private watch(): void {
     const now = this.now()
+    if (this.snapshotPending && this.state !== 'closed' && this.state !== 'refused' && now - this.snapshotAt >= this.snapshotGap) this.requestSnapshot()
     if (this.state === 'connecting') {
       if (now - this.lastAsk >= this.helloRetryMs) this.ask('hello-request')
       return
@@ -249,7 +308,8 @@ export class DeviceConnection {
     this.timer = null
   }
 
-  private count(reason: DropReason, n = 1): void {
+  /** Counts a dropped line (public: the device manager drops lines about unknown dice, keys without a keypad). */
+  count(reason: DropReason, n = 1): void {
     this.dropped[reason] += n
   }
 

@@ -28,6 +28,9 @@ import {
   type ThrowRules
 } from '../../shared/devices'
 import { offerOf, type Game } from '../../shared/game'
+import { EMPTY_PLAN, listNames, planDice, type DicePlan } from '../../shared/dice-plan'
+import type { SmartDiceView, SmartDieView } from '../../shared/devices'
+import { computerSeats } from '../core/computer-player'
 import type { KeypadKey } from '../../shared/api'
 import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
 import type { SettingsStore } from '../core/settings'
@@ -106,6 +109,13 @@ export class DeviceManager {
   private refreshTimer: NodeJS.Timeout | null = null
   private submitting = false
   private seenGame: { header: unknown; moves: number } | null = null
+  /** The value of the throw in play each smart die holds, by die key (what the record says it shows). */
+  private table = new Map<string, number>()
+  /** Die of each duellist for the duel in play. */
+  private readonly duelDice = new Map<number, string>()
+  /** The plan for the record as it stands (the assembler keeps a copy it may adjust). */
+  private plan: DicePlan = EMPTY_PLAN
+  private lastBlink = ''
   private readonly unsubscribe: () => void
   private stopped = false
 
@@ -122,6 +132,7 @@ export class DeviceManager {
     this.platform = options.platform ?? process.platform
     this.now = options.now ?? Date.now
     this.session.devicesView = () => this.view()
+    this.session.smartDiceView = () => this.smartDiceView()
     this.session.gameDice = () => this.gameDice()
     this.session.deviceControl = this
     this.seenGame = this.gameMark(this.session.currentGame)
@@ -145,6 +156,7 @@ export class DeviceManager {
     this.unsubscribe()
     await Promise.all(this.devices.map((d) => d.conn?.close()))
     this.session.devicesView = () => null
+    this.session.smartDiceView = () => null
     this.session.gameDice = () => []
     if (this.session.deviceControl === this) this.session.deviceControl = null
   }
@@ -207,6 +219,7 @@ export class DeviceManager {
     if (!device) return { ok: false, error: `No device ${id}` }
     const die = device.dice.get(dieId)
     if (!die || !device.hello) return { ok: false, error: `${this.deviceName(device)} has no die ${dieId}` }
+    if (inGame && die.refused) return { ok: false, error: die.refused }
     if (die.inGame === inGame) return { ok: true }
     die.inGame = inGame
     const serial = device.hello.serial
@@ -215,6 +228,7 @@ export class DeviceManager {
     const name = dieName(die.id, die.colour, die.label)
     this.session.notify(inGame ? `Die ${name} is in the game` : `Die ${name} is out of the game: its throws do not count`, 'info')
     // Out of the open throw: what is left may be complete now (or show another problem).
+    this.replan()
     this.evaluate()
     return { ok: true }
   }
@@ -229,6 +243,7 @@ export class DeviceManager {
   setTestMode(on: boolean): Outcome {
     this.testMode = on
     this.assembler.clear()
+    this.replan()
     this.lastProblem = null
     this.session.notify(on ? 'Dice test mode: throws are shown, not counted' : 'Dice test mode off: throws count again', 'info')
     return { ok: true }
@@ -392,8 +407,13 @@ export class DeviceManager {
     }
     const old = device.dice
     device.dice = new Map()
+    // Dice that left the hub's list leave the open throw and are forgotten.
+    for (const id of old.keys()) if (!dice.some((d) => d.die === id)) this.assembler.forget(hello.serial, id)
+    const wrongKind: string[] = []
     dice.forEach((d, i) => {
       const before = old.get(d.die)
+      const refused = d.sides === 6 ? undefined : `Die ${dieName(d.die, d.colour, d.label)} is a d${d.sides}: the games use six-sided dice, so it is not used`
+      if (refused) wrongKind.push(refused)
       device.dice.set(d.die, {
         id: d.die,
         sides: d.sides,
@@ -403,13 +423,16 @@ export class DeviceManager {
         face: before?.face ?? null,
         battery: before?.battery ?? null,
         throwNo: before?.throwNo ?? null,
-        inGame: this.assignments.get(dieKey(hello.serial, d.die)) ?? true
+        inGame: refused ? false : (this.assignments.get(dieKey(hello.serial, d.die)) ?? true),
+        ...(refused ? { refused } : {})
       })
       this.assembler.register(hello.serial, d.die, device.order * 1000 + i, dieName(d.die, d.colour, d.label))
       this.assembler.setInGame(hello.serial, d.die, device.dice.get(d.die)!.inGame)
     })
     const what = [dice.length > 0 ? `${dice.length} ${dice.length === 1 ? 'die' : 'dice'}` : null, hello.keypad ? 'keypad' : null].filter(Boolean).join(' and ')
     this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
+    if (wrongKind.length > 0) this.session.notify(wrongKind.join('. '), 'warning')
+    this.replan()
   }
 
   // ------------------------------------------------------------------ messages
@@ -417,6 +440,17 @@ export class DeviceManager {
   private onMessage(device: ManagedDevice, m: DeviceMessage): void {
     const serial = device.id
     const die = 'die' in m && m.type !== 'error' ? device.dice.get(m.die) : undefined
+    if ('die' in m && m.type !== 'error' && m.type !== 'die' && !die) {
+      // Not in the hello's list: never followed (noise could otherwise grow the list without end).
+      device.conn?.count('unknown-die')
+      return this.changed()
+    }
+    if ((m.type === 'key' || m.type === 'typed') && !device.hello?.keypad) {
+      device.conn?.count('no-keypad')
+      const what = m.type === 'key' ? `key "${m.key}"` : `typed "${m.value}"`
+      this.session.notify(`${this.deviceName(device)} declared no keypad: its ${what} is ignored`, 'warning')
+      return
+    }
     switch (m.type) {
       case 'rolling':
         if (die) Object.assign(die, { status: 'rolling', face: null, throwNo: m.throw })
@@ -470,7 +504,7 @@ export class DeviceManager {
           this.session.notify(`Keypad key "${m.key}" means nothing here`, 'warning')
           return
         }
-        this.session.keypad(key as KeypadKey)
+        this.session.keypad(key as KeypadKey, `the keypad of ${this.deviceName(device)}`)
         return
       }
       case 'typed': {
@@ -481,7 +515,7 @@ export class DeviceManager {
           this.session.notify(`Typed "${m.value}" on the keypad: type die faces 1-6, or * + - /`, 'warning')
           return
         }
-        for (const key of keys) if (!this.session.keypad(key as KeypadKey).ok) break
+        for (const key of keys) if (!this.session.keypad(key as KeypadKey, `the keypad of ${this.deviceName(device)}`).ok) break
         return
       }
       case 'hello':
@@ -494,7 +528,7 @@ export class DeviceManager {
   private onDeviceError(device: ManagedDevice, code: string, dieId: string | null, text: string): void {
     const die = dieId ? device.dice.get(dieId) : undefined
     if (code === 'die-lost' && die) die.status = 'offline'
-    if (code === 'die-back' || code === 'overflow') device.conn?.send({ type: 'state-request' })
+    if (code === 'die-back' || code === 'overflow') device.conn?.requestSnapshot()
     if (code === 'die-back') return this.changed()
     const who = dieId ? `die ${dieName(dieId, die?.colour ?? null, die?.label ?? '')}` : this.deviceName(device)
     this.session.notify(`${who}: ${code}${text ? ` (${text})` : ''}`, code === 'bad-command' ? 'info' : 'warning')
@@ -519,6 +553,7 @@ export class DeviceManager {
     if (!game) return { due: 0, blocked: 'Start a game first' }
     const offer = offerOf(game)
     if (offer.finished) return { due: 0, blocked: 'The game is over' }
+    if (this.plan.virtual !== null) return { due: 0, blocked: this.plan.virtual }
     return { due: offer.diceDue }
   }
 
@@ -534,12 +569,19 @@ export class DeviceManager {
         this.session.notify(`Test throw: ${verdict.values.join(' ')} (${verdict.names.join(', ')}), not counted`, 'info')
         return
       }
+      const held = this.assembler.currentPlan?.held ?? new Map()
       this.submitting = true
       let outcome: Outcome
       try {
         outcome = this.session.submit({ roll: verdict.values })
       } finally {
         this.submitting = false
+      }
+      if (outcome.ok) {
+        // The dice of the throw in play: those that stayed, and those just thrown.
+        this.table = new Map([...held].map(([key, h]) => [key, h.value]))
+        verdict.keys.forEach((key, i) => this.table.set(key, verdict.values[i]))
+        this.replan()
       }
       if (outcome.ok && verdict.flags.length > 0) this.session.notify(verdict.flags.join('. '), 'warning')
       return
@@ -583,12 +625,115 @@ export class DeviceManager {
     // Changed by someone else: a throw typed by hand, an undo or another game clears the open
     // throw; a decision keeps it (dice thrown before the decision was entered).
     const last = game && game.moves.length > 0 ? game.moves[game.moves.length - 1].move : null
-    const decision = mark !== null && seen !== null && mark.header === seen.header && mark.moves === seen.moves + 1 && last !== null && !('roll' in last)
+    const oneMore = mark !== null && seen !== null && mark.header === seen.header && mark.moves === seen.moves + 1 && last !== null
+    const decision = oneMore && !('roll' in last!)
     if (!decision) {
       this.assembler.clear()
       this.lastProblem = null
+      if (oneMore && 'roll' in last! && this.plan.virtual === null) this.typedThrow(last.roll)
+      else this.table.clear()
     }
+    this.replan()
     if (this.assembler.isOpen) queueMicrotask(() => this.evaluate())
+  }
+
+  /**
+   * A throw entered by keypad, screen or virtual dice while smart dice are in the game: the typed
+   * values stand for the dice that were due (the record is the override), and the table is told.
+   */
+  private typedThrow(values: number[]): void {
+    const due = this.plan.due
+    const held = this.assembler.currentPlan?.held ?? this.plan.held
+    this.table = new Map([...held].map(([key, h]) => [key, h.value]))
+    if (!due || due.length !== values.length || due.length === 0) {
+      this.table.clear()
+      return
+    }
+    due.forEach((key, i) => this.table.set(key, values[i]))
+    const names = due.map((key) => this.dieNameOf(key))
+    queueMicrotask(() => this.session.notify(`Entered by hand: ${values.join(' ')} in place of ${listNames(names)} (the smart dice are not read for this throw)`, 'info'))
+  }
+
+  /** Works out again which dice are due and which hold their values (the record or the dice changed). */
+  private replan(): void {
+    const game = this.session.currentGame
+    const dice = this.gameDice().map((d) => dieKey(d.device, d.die))
+    if (this.testMode || !game || dice.length === 0) {
+      this.plan = EMPTY_PLAN
+      this.assembler.setPlan(null)
+      return
+    }
+    const faces = new Map(dice.map((key) => [key, this.assembler.faceOf(key)]))
+    const names = new Map(dice.map((key) => [key, this.dieNameOf(key)]))
+    this.plan = planDice({ game, dice, table: this.table, faces, computers: computerSeats(game), duelDice: this.duelDice, names })
+    this.assembler.setPlan(this.plan)
+    this.blinkDue()
+  }
+
+  /**
+   * Lights up the dice that must be thrown (the protocol's blink), once per new set of dice; not
+   * when every die is due (nothing to find).
+   */
+  private blinkDue(): void {
+    const all = this.gameDice().length
+    const due = this.plan.count > 0 && this.plan.due && this.plan.due.length < all ? this.plan.due : null
+    const mark = due ? due.join(',') + `#${this.session.currentGame?.moves.length ?? 0}` : ''
+    if (mark === this.lastBlink) return
+    this.lastBlink = mark
+    if (!due) return
+    for (const key of due) {
+      const device = this.devices.find((d) => d.hello && key.startsWith(`${d.hello.serial}/`))
+      if (!device?.conn || device.state === 'refused') continue
+      device.conn.send({ type: 'blink', die: key.slice(device.hello!.serial.length + 1), seconds: this.blinkSeconds })
+    }
+  }
+
+  private dieNameOf(key: string): string {
+    for (const d of this.devices) {
+      if (!d.hello || !key.startsWith(`${d.hello.serial}/`)) continue
+      const die = d.dice.get(key.slice(d.hello.serial.length + 1))
+      if (die) return dieName(die.id, die.colour, die.label)
+    }
+    return key
+  }
+
+  /** The smart dice against the record, for every screen (null without smart dice in the game). */
+  smartDiceView(): SmartDiceView | null {
+    const game = this.session.currentGame
+    if (!game || this.testMode) return null
+    const inGame = this.devices.flatMap((d) =>
+      d.hello && d.state !== 'refused' ? [...d.dice.values()].filter((die) => die.inGame).map((die) => ({ serial: d.hello!.serial, die })) : []
+    )
+    if (inGame.length === 0) return null
+    const plan = this.assembler.currentPlan ?? this.plan
+    const due = plan.count > 0 ? plan.due : null
+    const strays = new Map(this.assembler.strayDice().map((s) => [s.key, s]))
+    const dice: SmartDieView[] = inGame.map(({ serial, die }) => {
+      const key = dieKey(serial, die.id)
+      const held = plan.held.get(key)
+      return {
+        device: serial,
+        die: die.id,
+        name: dieName(die.id, die.colour, die.label),
+        colour: die.colour,
+        role: due?.includes(key) ? 'throw' : held ? 'hold' : 'idle',
+        record: held?.value ?? plan.replacing.get(key) ?? null,
+        face: die.status === 'settled' ? die.face : null,
+        seat: plan.seats.get(key) ?? null,
+        agrees: !strays.has(key)
+      }
+    })
+    const players = game.header.players
+    let toThrow = ''
+    if (plan.virtual === null && plan.count > 0) {
+      if (due && plan.seats.size > 0) toThrow = listNames(due.map((key) => `${players[plan.seats.get(key)!]} throws ${this.dieNameOf(key)}`))
+      else if (due) toThrow = `Throw ${listNames(due.map((key) => this.dieNameOf(key)))}`
+      else toThrow = `Throw any ${plan.count} ${plan.count === 1 ? 'die' : 'dice'}`
+    }
+    const disagreements = [...strays.values()].map((s) => s.text)
+    const verdict = this.assembler.verdict()
+    if (verdict.kind === 'problem' && verdict.problem === 'not-due') disagreements.push(verdict.text)
+    return { toThrow, dice, disagreements, note: plan.virtual }
   }
 
   // ------------------------------------------------------------------ view

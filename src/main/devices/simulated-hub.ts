@@ -291,6 +291,37 @@ export class SimulatedHub {
     return this.writeBuffer(Buffer.from(text, 'latin1'))
   }
 
+  /**
+   * Takes `count` sequence numbers for lines a test writes itself (re-sent or reordered lines):
+   * returns the first; the hub's own lines go on after them.
+   */
+  reserveSeq(count: number): number {
+    const first = this.seq
+    this.seq = (this.seq + count) % 65536
+    return first
+  }
+
+  /** The hub's list of dice changes (a die taken off, one added) and it says hello again. */
+  replaceDice(dice: SimDie[]): void {
+    for (const d of this.dice.values()) if (d.settleTimer) clearTimeout(d.settleTimer)
+    const before = new Map(this.dice)
+    this.dice.clear()
+    for (const d of dice) {
+      const old = before.get(d.id)
+      this.dice.set(d.id, old ?? {
+        spec: { id: d.id, sides: d.sides ?? 6, colour: d.colour ?? null, label: d.label ?? '', battery: d.battery ?? 90 },
+        status: 'settled',
+        throwNo: null,
+        face: 1,
+        percent: d.battery ?? 90,
+        charge: 'discharging',
+        cockNext: false,
+        settleTimer: null
+      })
+    }
+    this.sendHello()
+  }
+
   /** Sends the last line again: the same sequence number twice. */
   replayLast(): void {
     if (this.lastLine) this.write(this.lastLine)

@@ -1,5 +1,5 @@
 import type { TableApi } from '../../../shared/api'
-import { WebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
+import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
 
 export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'
 
@@ -24,7 +24,7 @@ export function getTableApi(): TableApi {
   if (window.diceReferee) {
     tableApi = window.diceReferee
   } else {
-    tableApi = new WebSocketTableApi({
+    tableApi = openWebSocketTableApi({
       url: apiUrlFor(window.location),
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike
     })

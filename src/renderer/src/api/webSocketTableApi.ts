@@ -1,19 +1,6 @@
 // The TableApi over the headless host's WebSocket (`/api`), for a browser that has no preload.
-import type {
-  ApiMethod,
-  DisplayInfo,
-  GameSetup,
-  HistoryEntry,
-  HistoryGame,
-  KeypadKey,
-  Outcome,
-  PortView,
-  TableApi,
-  TableState,
-  WireReply,
-  WireRequest
-} from '../../../shared/api'
-import type { Move } from '../../../shared/engine/types'
+import type { TableState, WireReply, WireRequest } from '../../../shared/api'
+import { requestsOver, type MethodArgs, type MethodName, type MethodResult, type TableApi } from '../../../shared/api-methods'
 
 /** The part of a browser WebSocket this client uses, so tests can hand in a fake. */
 export interface SocketLike {
@@ -58,7 +45,8 @@ export class ConnectionLostError extends Error {
   }
 }
 
-export class WebSocketTableApi implements TableApi, ConnectionAware {
+/** The connection to the host: requests matched to their replies, state pushes, reconnecting. */
+export class TableSocket implements ConnectionAware {
   private socket: SocketLike | null = null
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
@@ -103,74 +91,11 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
     this.failAll()
   }
 
-  getState(): Promise<TableState> {
-    return this.call('getState')
-  }
-  newGame(setup: GameSetup): Promise<Outcome> {
-    return this.call('newGame', setup)
-  }
-  submit(move: Move): Promise<Outcome> {
-    return this.call('submit', move)
-  }
-  keypad(key: KeypadKey): Promise<Outcome> {
-    return this.call('keypad', key)
-  }
-  rollVirtual(): Promise<Outcome> {
-    return this.call('rollVirtual')
-  }
-  undo(): Promise<Outcome> {
-    return this.call('undo')
-  }
-  abandon(): Promise<Outcome> {
-    return this.call('abandon')
-  }
-  exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> {
-    return this.call('exportRecord')
-  }
-  importRecord(text: string): Promise<Outcome> {
-    return this.call('importRecord', text)
-  }
-  listHistory(): Promise<HistoryEntry[]> {
-    return this.call('listHistory')
-  }
-  openHistory(id: string): Promise<HistoryGame | { error: string }> {
-    return this.call('openHistory', id)
-  }
-  setSharing(enabled: boolean): Promise<Outcome> {
-    return this.call('setSharing', enabled)
-  }
-  setShowOdds(on: boolean): Promise<Outcome> {
-    return this.call('setShowOdds', on)
-  }
-  listDisplays(): Promise<DisplayInfo[]> {
-    return this.call('listDisplays')
-  }
-  showScoreboard(displayId: number | null): Promise<Outcome> {
-    return this.call('showScoreboard', displayId)
-  }
-  listPorts(): Promise<PortView[]> {
-    return this.call('listPorts')
-  }
-  connectDevice(path: string): Promise<Outcome> {
-    return this.call('connectDevice', path)
-  }
-  disconnectDevice(serial: string): Promise<Outcome> {
-    return this.call('disconnectDevice', serial)
-  }
-  identifyDie(serial: string, dieId: string): Promise<Outcome> {
-    return this.call('identifyDie', serial, dieId)
-  }
-  assignDie(deviceId: string, dieId: string, inGame: boolean): Promise<Outcome> {
-    return this.call('assignDie', deviceId, dieId, inGame)
-  }
-  setDeviceTestMode(on: boolean): Promise<Outcome> {
-    return this.call('setDeviceTestMode', on)
-  }
-
-  private call<T>(method: ApiMethod, ...args: unknown[]): Promise<T> {
+  /** Sends one request of the screen API; the typed methods come from `openWebSocketTableApi`. */
+  request<M extends MethodName>(method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
     if (this.status === 'reconnecting' || this.closedByUser) return Promise.reject(new ConnectionLostError())
     const request: WireRequest = { id: this.nextId++, method, args }
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<MethodResult<M>>((resolve, reject) => {
       this.pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject })
       if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(request))
       else this.queued.push(request)
@@ -189,8 +114,8 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
       this.queued = []
       for (const request of queued) socket.send(JSON.stringify(request))
       // A push may have been missed while away: fetch the state now rather than wait for the next change.
-      this.getState().then(
-        (state) => this.emitState(state),
+      this.request('getState', []).then(
+        (reply) => reply.ok && this.emitState(reply.state),
         () => undefined
       )
     }
@@ -246,5 +171,21 @@ export class WebSocketTableApi implements TableApi, ConnectionAware {
     this.pending.clear()
     this.queued = []
     for (const request of pending) request.reject(new ConnectionLostError())
+  }
+}
+
+/** The screen API over the host's WebSocket: a request per method of the table, typed end to end. */
+export type WebSocketTableApi = TableApi & ConnectionAware & { close(): void }
+
+export function openWebSocketTableApi(options: WebSocketTableApiOptions): WebSocketTableApi {
+  const socket = new TableSocket(options)
+  return {
+    ...requestsOver((method, args) => socket.request(method, args)),
+    onState: (listener) => socket.onState(listener),
+    onConnection: (listener) => socket.onConnection(listener),
+    get connectionStatus() {
+      return socket.connectionStatus
+    },
+    close: () => socket.close()
   }
 }

@@ -42,7 +42,10 @@ export const DROP_REASON_LABELS: Record<DropReason, string> = {
   'bad-field': 'Bad field',
   duplicate: 'Duplicate',
   behind: 'Out of order',
-  'before-hello': 'Before hello'
+  'before-hello': 'Before hello',
+  'out-of-sequence': 'Out of sequence',
+  'unknown-die': 'Unknown die',
+  'no-keypad': 'Keys without keypad'
 }
 
 /** A die colour safe to hand to CSS (a word or a hex colour), or null. */
@@ -68,5 +71,6 @@ export const diceCount = (n: number): string => (n === 1 ? '1 die' : `${n} dice`
 /** How a raw line went: `ok` and `sent` are fine, `ok (2 lost)` used but after a gap, anything else dropped. */
 export function verdictTone(verdict: string): 'ok' | 'warn' | 'bad' {
   if (verdict === 'ok' || verdict === 'sent') return 'ok'
-  return verdict.startsWith('ok') ? 'warn' : 'bad'
+  // A line held until the sequence catches up is used later, or counted as out of sequence.
+  return verdict.startsWith('ok') || verdict.startsWith('held') ? 'warn' : 'bad'
 }

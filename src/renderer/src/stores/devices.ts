@@ -72,7 +72,8 @@ export const useDevicesStore = defineStore('devices', () => {
     if (listing.value) return
     listing.value = true
     try {
-      listedPorts.value = await getTableApi().listPorts()
+      const listed = await getTableApi().listPorts()
+      if (listed.ok) listedPorts.value = listed.ports
     } catch {
       // Keep the last list; the connection banner tells about a lost connection.
     } finally {

@@ -24,8 +24,9 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = true
     error.value = null
     try {
-      const list = await getTableApi().listHistory()
-      entries.value = [...list].sort((a, b) => b.finishedAt - a.finishedAt)
+      const listed = await getTableApi().listHistory()
+      if (listed.ok) entries.value = [...listed.games].sort((a, b) => b.finishedAt - a.finishedAt)
+      else error.value = listed.error
     } catch (failure) {
       error.value = errorText(failure)
     } finally {
@@ -36,12 +37,12 @@ export const useHistoryStore = defineStore('history', () => {
   async function open(id: string): Promise<void> {
     error.value = null
     try {
-      const game = await getTableApi().openHistory(id)
-      if ('error' in game) {
-        error.value = game.error
+      const opened = await getTableApi().openHistory(id)
+      if (!opened.ok) {
+        error.value = opened.error
         return
       }
-      openGame.value = game
+      openGame.value = opened.game
       stepIndex.value = 0
     } catch (failure) {
       error.value = errorText(failure)

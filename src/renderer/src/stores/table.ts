@@ -53,7 +53,9 @@ export const useTableStore = defineStore('table', () => {
       })
     }
     try {
-      receive(await api.getState())
+      const reply = await api.getState()
+      if (reply.ok) receive(reply.state)
+      else localNotice.value = { text: reply.error, level: 'error' }
     } catch (error) {
       localNotice.value = { text: errorText(error), level: 'error' }
     }
@@ -85,7 +87,7 @@ export const useTableStore = defineStore('table', () => {
   const setSharing = (enabled: boolean) => request(() => getTableApi().setSharing(enabled))
   const setShowOdds = (on: boolean) => request(() => getTableApi().setShowOdds(on))
 
-  async function exportRecord(): Promise<{ ok: true; record: string; fileName: string } | { ok: false; error: string }> {
+  async function exportRecord(): Promise<Outcome<{ record: string; fileName: string }>> {
     try {
       const exported = await getTableApi().exportRecord()
       localNotice.value = exported.ok ? null : { text: exported.error, level: 'error' }

@@ -1,0 +1,82 @@
+// The screens come from app://dice-referee/, a privileged scheme of the app's own, not file://: a
+// page there has an origin of its own (file:// pages share one, and may read any file), the
+// IPC sender check can match that exact origin, and every response carries the CSP header.
+import { protocol, type IpcMainInvokeEvent } from 'electron'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import type { SharingView } from '../shared/api'
+import { HEADER_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy'
+import { CONTENT_TYPES } from './core/table-server'
+
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'dice-referee'
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
+
+/** Must run before the app is ready. `standard` gives the pages a real origin; `secure` lets them use what https pages may. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+}
+
+/** Serves the built renderer at app://dice-referee/. */
+export function serveAppScheme(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, (request) => appResponse(rendererDir, request.url))
+}
+
+/** The address of a screen: the control app or the scoreboard (the renderer reads the hash). */
+export function appUrl(view: 'app' | 'scoreboard'): string {
+  return `${APP_ORIGIN}/index.html${view === 'scoreboard' ? '#/scoreboard' : ''}`
+}
+
+/** A file of the built renderer, or 404 for anything outside it. */
+export async function appResponse(rendererDir: string, url: string): Promise<Response> {
+  const notFound = (): Response => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  let pathname: string
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return notFound()
+    pathname = decodeURIComponent(parsed.pathname)
+  } catch {
+    return notFound()
+  }
+  const relative = pathname === '/' ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
+  const path = join(rendererDir, relative)
+  if (!path.startsWith(rendererDir + sep)) return notFound()
+  let body: Buffer
+  try {
+    body = await readFile(path)
+  } catch {
+    return notFound()
+  }
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+      'content-security-policy': HEADER_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff'
+    }
+  })
+}
+
+/**
+ * Whether an IPC message comes from the main frame of one of the app's own screens: the exact
+ * origin app://dice-referee, or, in development only, the electron-vite dev server's origin.
+ */
+export function isFromAppMainFrame(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, devServerUrl: string | null): boolean {
+  const frame = event.senderFrame
+  if (!frame || frame.parent !== null) return false
+  let url: URL
+  try {
+    url = new URL(frame.url)
+  } catch {
+    return false
+  }
+  if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST) return true
+  return devServerUrl !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === new URL(devServerUrl).origin
+}
+
+/**
+ * The allow-list of shell.openExternal: the addresses this table itself shares on the LAN (the
+ * scoreboard for a TV), exactly as offered while sharing is on. Nothing else leaves the app.
+ */
+export function mayOpenInBrowser(url: string, sharing: SharingView | null): boolean {
+  return sharing?.enabled === true && sharing.urls.includes(url) && /^https?:\/\//.test(url)
+}

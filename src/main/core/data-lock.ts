@@ -1,0 +1,163 @@
+// One writer per data folder: the desktop app and the headless host take the same lock file
+// before they open the records, so two processes never append to one record.
+//
+// Hand-written rather than proper-lockfile: that library tells a crashed holder by a lock that
+// stopped being touched for a while (a timer refreshing it, a wait after a crash), and cannot say
+// who holds the folder. Here the lock file names its holder (pid, host name, start time), so the
+// refusal can name it and a holder that is gone (no such process, or started before this
+// machine's last boot) is taken over at once.
+import { hostname, uptime } from 'node:os'
+import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const LOCK_FILE = 'dice-referee.lock'
+/** A takeover that takes longer than this was interrupted (its process died): its guard is cleared. */
+const TAKEOVER_GUARD_STALE_MS = 10_000
+const ATTEMPTS = 5
+
+export interface LockHolder {
+  pid: number
+  host: string
+  /** ISO time the holder took the lock. */
+  startedAt: string
+  /** What holds it: the desktop app or the headless host. */
+  program: string
+}
+
+export class DataFolderInUseError extends Error {
+  constructor(
+    readonly folder: string,
+    readonly holder: LockHolder
+  ) {
+    super(
+      `The games folder ${folder} is in use by ${holder.program} (process ${holder.pid} on ${holder.host}, started ${holder.startedAt}). ` +
+        `Close that one first, or use another folder. If it is not running any more, delete ${join(folder, LOCK_FILE)}.`
+    )
+    this.name = 'DataFolderInUseError'
+  }
+}
+
+export interface DataFolderLock {
+  readonly path: string
+  readonly holder: LockHolder
+  /** Gives the folder up (only if the lock file is still ours). */
+  release(): void
+}
+
+/**
+ * Takes the data folder for this process, or throws DataFolderInUseError naming the live holder.
+ * A lock left by a process that died is taken over. Released when the process exits.
+ */
+export function lockDataFolder(folder: string, program: string): DataFolderLock {
+  mkdirSync(folder, { recursive: true })
+  const path = join(folder, LOCK_FILE)
+  const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), program }
+  const text = `${JSON.stringify(holder)}\n`
+  // Written whole under a name of its own, then linked into place: the link either makes it the
+  // lock at once or fails because a lock exists, and nobody ever reads half a lock file.
+  const draft = `${path}.${process.pid}.${Date.now()}.tmp`
+  writeFileSync(draft, text)
+  try {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      if (tryLink(draft, path)) return held(path, holder, text)
+      const existing = readLock(path)
+      if (existing === null) continue // released in between: try again
+      if (isAlive(existing.holder)) throw new DataFolderInUseError(folder, existing.holder)
+      if (takeOver(path, existing.text, draft)) return held(path, holder, text)
+    }
+  } finally {
+    unlinkQuietly(draft)
+  }
+  const existing = readLock(path)
+  throw new DataFolderInUseError(folder, existing?.holder ?? { pid: 0, host: '?', startedAt: '?', program: 'another process' })
+}
+
+function held(path: string, holder: LockHolder, text: string): DataFolderLock {
+  let released = false
+  const release = (): void => {
+    if (released) return
+    released = true
+    process.off('exit', release)
+    if (readLock(path)?.text === text) unlinkQuietly(path)
+  }
+  process.on('exit', release)
+  return { path, holder, release }
+}
+
+/**
+ * Replaces a dead holder's lock with ours. Two processes may find the same dead lock: a guard
+ * folder (mkdir is atomic) lets one of them at a time look again and swap it.
+ */
+function takeOver(path: string, deadText: string, draft: string): boolean {
+  const guard = `${path}.takeover`
+  try {
+    mkdirSync(guard)
+  } catch {
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_GUARD_STALE_MS) rmdirSync(guard)
+    } catch {
+      // Gone already: the other takeover finished.
+    }
+    return false
+  }
+  try {
+    const now = readLock(path)
+    if (now !== null && now.text !== deadText) return false // someone else took it over first
+    if (now !== null) unlinkSync(path)
+    return tryLink(draft, path)
+  } finally {
+    rmdirSync(guard)
+  }
+}
+
+function tryLink(draft: string, path: string): boolean {
+  try {
+    linkSync(draft, path)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/** The lock file's holder and exact text; null when there is none. An unreadable lock names nobody alive. */
+function readLock(path: string): { holder: LockHolder; text: string } | null {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<LockHolder>
+    if (typeof parsed.pid === 'number' && typeof parsed.host === 'string' && typeof parsed.startedAt === 'string') {
+      return { holder: { pid: parsed.pid, host: parsed.host, startedAt: parsed.startedAt, program: String(parsed.program ?? 'another process') }, text }
+    }
+  } catch {
+    // Not a lock this program wrote: nobody holds it.
+  }
+  return { holder: { pid: 0, host: hostname(), startedAt: new Date(0).toISOString(), program: 'nobody' }, text }
+}
+
+/** Whether the holder may still be running. On another computer (a shared folder) that cannot be told: it may. */
+export function isAlive(holder: LockHolder): boolean {
+  if (holder.host !== hostname()) return true
+  if (holder.pid <= 0 || holder.pid === process.pid) return false // this process has that number now
+  const bootedAt = Date.now() - uptime() * 1000
+  if (Date.parse(holder.startedAt) < bootedAt - 60_000) return false // started before this machine booted
+  try {
+    process.kill(holder.pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // exists, owned by someone else
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,256 @@
+// The screen API in one table: every method a screen may call, with the schema of its arguments
+// (their types come from it), who may call it, and what it answers. Everything else is made from
+// this table: main's request checks and dispatcher (src/main/core/dispatch.ts), the Electron
+// preload's bridge and the headless host's WebSocket client. Adding a method is one entry here
+// and one handler in dispatch.ts.
+import * as v from 'valibot'
+import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, TableState } from './api'
+import { KEYPAD_KEYS } from './api'
+import { GAME_IDS, type Move } from './engine/types'
+import { checkMove } from './record'
+
+/**
+ * Who may call a method. `watch`: any screen, LAN viewers too. `control`: screens that may control
+ * the table (those on the host computer and LAN devices that brought the pairing code). `host`:
+ * screens on the host computer only (its windows and its own browser), which also control it.
+ */
+export type Access = 'watch' | 'control' | 'host'
+
+interface Arg<S extends v.GenericSchema = v.GenericSchema> {
+  readonly name: string
+  readonly schema: S
+}
+
+/** What a method answers when it succeeds, besides `ok: true`: a type only (main makes the value). */
+declare const ANSWER: unique symbol
+interface Answer<T extends object> {
+  readonly [ANSWER]?: T
+}
+
+interface MethodSpec {
+  readonly access: Access
+  readonly args: readonly Arg[]
+  readonly answers: Answer<object>
+}
+
+function arg<S extends v.GenericSchema>(name: string, schema: S): Arg<S> {
+  return { name, schema }
+}
+
+function answers<T extends object = Record<never, never>>(): Answer<T> {
+  return {}
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** The message of an object schema: a missing field, a field it does not have, or not an object. */
+function objectMessage(what: string) {
+  return (issue: v.StrictObjectIssue): string => {
+    if (!issue.path?.length) return `must be ${what}`
+    return issue.expected === 'never' ? `is not a field of ${what}` : 'is missing'
+  }
+}
+
+// Limits a screen's request cannot pass (the record file and the screens rely on them).
+const MAX_PLAYERS = 16
+const MAX_NAME_LENGTH = 40
+const MAX_RECORD_LENGTH = 20 * 1024 * 1024
+
+const GAME_SETUP = 'a game setup (game, players, rules, computers)'
+const gameSetupFields = v.strictObject(
+  {
+    game: v.picklist(GAME_IDS, `must be one of the games (${GAME_IDS.join(', ')})`),
+    players: v.pipe(
+      v.array(
+        v.pipe(
+          v.string(`must be a string of at most ${MAX_NAME_LENGTH} characters`),
+          v.trim(),
+          v.maxLength(MAX_NAME_LENGTH, `must be a string of at most ${MAX_NAME_LENGTH} characters`)
+        ),
+        'must be a list of names'
+      ),
+      v.maxLength(MAX_PLAYERS, `must list at most ${MAX_PLAYERS} players`)
+    ),
+    /** Options of the game's rules page (record header `rules`): the engine checks them. */
+    rules: v.optional(v.custom<Record<string, unknown>>(isPlainObject, 'must be an object of rule options')),
+    /** Seats played by the computer (saved in the record header's `meta.computers`). */
+    computers: v.optional(
+      v.array(v.pipe(v.number('must be a seat number'), v.integer('must be a seat number')), 'must be a list of seat numbers')
+    )
+  },
+  objectMessage(GAME_SETUP)
+)
+// Valibot's object schemas take an array for an object: it is refused first, by name.
+const gameSetup = v.pipe(v.custom<v.InferInput<typeof gameSetupFields>>(isPlainObject, `must be ${GAME_SETUP}`), gameSetupFields)
+
+/** A throw or a decision as the record format writes it, without the time (main adds that). */
+const screenMove = v.pipe(
+  v.custom<Move>(isPlainObject, 'must be a move object (a record line such as {"roll":[4,2,2,6]})'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const checked = checkMove(dataset.value as Record<string, unknown>)
+    if (!checked.ok) {
+      addIssue({ message: `is not a move: ${checked.error}` })
+      return NEVER
+    }
+    if (checked.value.at !== undefined) {
+      addIssue({ message: 'must not carry a time ("at"): main writes it' })
+      return NEVER
+    }
+    return checked.value.move
+  })
+)
+
+const onOff = v.boolean('must be true or false')
+
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/ // eslint-disable-line no-control-regex
+/** A serial port path: absolute (`/dev/ttyACM0`), or a Windows COM port (`COM3`, `\\.\COM12`). */
+const portPath = v.pipe(
+  v.string('must be a port path'),
+  v.check(
+    (path) =>
+      path.length >= 1 &&
+      path.length <= 256 &&
+      !CONTROL_CHARACTER.test(path) &&
+      (path.startsWith('/') || /^(\\\\\.\\)?COM\d{1,3}$/i.test(path)),
+    'must be a port path (such as /dev/ttyACM0 or COM3)'
+  )
+)
+
+/** A device id: a serial number from a hello, or `port:PATH` before one. */
+const deviceId = v.pipe(
+  v.string('must be a device id'),
+  v.check(
+    (id) => (id.startsWith('port:') ? v.is(portPath, id.slice(5)) : /^[A-Za-z0-9._+#-]{1,24}$/.test(id)),
+    'must be a device id (a serial number, or port:PATH)'
+  )
+)
+
+/** A die id as a hub's hello lists it. */
+const dieId = v.pipe(v.string('must be a die id'), v.regex(/^[A-Za-z0-9]{1,8}$/, 'must be a die id (1 to 8 letters or digits)'))
+
+export const API_METHODS = {
+  getState: { access: 'watch', args: [], answers: answers<{ state: TableState }>() },
+  newGame: { access: 'control', args: [arg('setup', gameSetup)], answers: answers() },
+  /** Sends one record line (a throw or a decision) as entered on a screen. */
+  submit: { access: 'control', args: [arg('move', screenMove)], answers: answers() },
+  keypad: {
+    access: 'control',
+    args: [arg('key', v.picklist(KEYPAD_KEYS, `must be a keypad key (${KEYPAD_KEYS.join(' ')})`))],
+    answers: answers()
+  },
+  /** Throws exactly the dice that are due with virtual dice. */
+  rollVirtual: { access: 'control', args: [], answers: answers() },
+  undo: { access: 'control', args: [], answers: answers() },
+  /** Leaves the current game unfinished (it stays in the history as abandoned). */
+  abandon: { access: 'control', args: [], answers: answers() },
+  exportRecord: { access: 'control', args: [], answers: answers<{ record: string; fileName: string }>() },
+  importRecord: {
+    access: 'control',
+    args: [arg('record', v.pipe(v.string('must be text'), v.maxLength(MAX_RECORD_LENGTH, 'must be at most 20 MB of text')))],
+    answers: answers()
+  },
+  listHistory: { access: 'watch', args: [], answers: answers<{ games: HistoryEntry[] }>() },
+  openHistory: {
+    access: 'watch',
+    args: [arg('id', v.pipe(v.string('must be a history id'), v.regex(/^[\w.-]{1,80}$/, 'must be a history id')))],
+    answers: answers<{ game: HistoryGame }>()
+  },
+  setSharing: { access: 'host', args: [arg('enabled', onOff)], answers: answers() },
+  /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
+  setShowOdds: { access: 'control', args: [arg('on', onOff)], answers: answers() },
+  /** Displays the scoreboard window can open on (none where there is no Electron). */
+  listDisplays: { access: 'watch', args: [], answers: answers<{ displays: DisplayInfo[] }>() },
+  /** Opens the scoreboard fullscreen on a display (remembered); null closes it. */
+  showScoreboard: {
+    access: 'host',
+    args: [arg('displayId', v.nullable(v.pipe(v.number('must be a display id or null'), v.integer('must be a display id or null'))))],
+    answers: answers()
+  },
+  // Smart dice and serial keypads (main answers them even without a device manager).
+  /** Serial ports the system lists, with USB details. */
+  listPorts: { access: 'host', args: [], answers: answers<{ ports: PortView[] }>() },
+  /** Opens a port and keeps it: the device is remembered by serial number and reconnected after an unplug. */
+  connectDevice: { access: 'host', args: [arg('path', portPath)], answers: answers() },
+  /** Closes a device (its `DeviceView.id`) and forgets it. */
+  disconnectDevice: { access: 'host', args: [arg('deviceId', deviceId)], answers: answers() },
+  /** Lights a die up for a few seconds so people can find it. */
+  identifyDie: { access: 'host', args: [arg('deviceId', deviceId), arg('dieId', dieId)], answers: answers() },
+  /** Puts a die in the game or takes it out (remembered by the hub's serial and the die's id). */
+  assignDie: { access: 'host', args: [arg('deviceId', deviceId), arg('dieId', dieId), arg('inGame', onOff)], answers: answers() },
+  /** Test mode: throws are shown, not sent to the game. */
+  setDeviceTestMode: { access: 'host', args: [arg('on', onOff)], answers: answers() }
+} as const satisfies Record<string, MethodSpec>
+
+type Methods = typeof API_METHODS
+export type MethodName = keyof Methods
+
+type SchemaOf<A> = A extends Arg<infer S> ? S : never
+type InputsOf<A extends readonly Arg[]> = { -readonly [K in keyof A]: v.InferInput<SchemaOf<A[K]>> }
+type OutputsOf<A extends readonly Arg[]> = { -readonly [K in keyof A]: v.InferOutput<SchemaOf<A[K]>> }
+/** The arguments of a method as a screen sends them. */
+export type MethodArgs<M extends MethodName> = InputsOf<Methods[M]['args']>
+/** The arguments of a method once main has checked them (names trimmed, a move without its time). */
+export type CheckedArgs<M extends MethodName> = OutputsOf<Methods[M]['args']>
+/** What a method answers: `{ ok: true, ...what it answers }`, or `{ ok: false, error }` when refused. */
+export type MethodResult<M extends MethodName> = Methods[M]['answers'] extends Answer<infer T> ? Outcome<T> : never
+
+export type GameSetup = v.InferOutput<typeof gameSetup>
+
+/** Every request a screen can make, typed from the table. */
+export type TableRequests = { [M in MethodName]: (...args: MethodArgs<M>) => Promise<MethodResult<M>> }
+
+/** The one API every screen talks to, whether through Electron's preload or the host's WebSocket. */
+export interface TableApi extends TableRequests {
+  /** Called with every new state; returns a function that stops listening. */
+  onState(listener: (state: TableState) => void): () => void
+}
+
+export const METHOD_NAMES = Object.keys(API_METHODS) as MethodName[]
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.hasOwn(API_METHODS, name)
+}
+
+/** A transport's one way of sending a request (Electron's invoke channel, the host's WebSocket). */
+export type SendRequest = <M extends MethodName>(method: M, args: MethodArgs<M>) => Promise<MethodResult<M>>
+
+/** Makes the typed requests of a transport, one per method of the table. */
+export function requestsOver(send: SendRequest): TableRequests {
+  const requests: Partial<Record<MethodName, (...args: never[]) => Promise<unknown>>> = {}
+  for (const method of METHOD_NAMES) requests[method] = (...args) => send(method, args as MethodArgs<typeof method>)
+  return requests as TableRequests
+}
+
+/** Where an issue is inside an argument: `players[2]`, `rules`; empty for the argument itself. */
+function issuePath(issue: v.BaseIssue<unknown>): string {
+  let path = ''
+  for (const item of issue.path ?? []) {
+    if (typeof item.key === 'number') path += `[${item.key}]`
+    else path += path ? `.${String(item.key)}` : String(item.key)
+  }
+  return path
+}
+
+/**
+ * Checks a request's arguments against its method's schemas. The refusal names the method and the
+ * field ("newGame: players[2] must be a string of at most 40 characters").
+ */
+export function checkArgs<M extends MethodName>(method: M, args: unknown[]): { ok: true; args: CheckedArgs<M> } | { ok: false; error: string } {
+  const specs: readonly Arg[] = API_METHODS[method].args
+  if (args.length !== specs.length) {
+    const names = specs.map((spec) => spec.name).join(', ')
+    return { ok: false, error: `${method} takes ${specs.length} argument${specs.length === 1 ? '' : 's'}${names ? ` (${names})` : ''}, not ${args.length}` }
+  }
+  const checked: unknown[] = []
+  for (const [index, spec] of specs.entries()) {
+    const result = v.safeParse(spec.schema, args[index], { abortEarly: true })
+    if (!result.success) {
+      const issue = result.issues[0]
+      return { ok: false, error: `${method}: ${issuePath(issue) || spec.name} ${issue.message}` }
+    }
+    checked.push(result.output)
+  }
+  return { ok: true, args: checked as CheckedArgs<M> }
+}

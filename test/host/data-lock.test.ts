@@ -1,0 +1,167 @@
+// One writer per data folder, with real headless hosts (`npm run table`'s entry) on one folder:
+// a second host refuses and names the first, the record stays whole, and after kill -9 a new
+// host takes the folder over. Then the lock itself, in edge cases.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { WebSocket } from 'ws'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../src/main/core/data-lock'
+import { replayText } from '../../src/shared/game'
+import { buildScreens, ROOT, startHost, type RunningHost } from '../e2e/support'
+
+/** Calls one API method over the host's WebSocket. */
+async function callHost(host: RunningHost, method: string, ...args: unknown[]): Promise<unknown> {
+  const socket = new WebSocket(`${host.url.replace('http', 'ws')}api`)
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve)
+      socket.once('error', reject)
+    })
+    return await new Promise((resolve, reject) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: string }
+        if (message.id !== 1) return
+        if (message.error) reject(new Error(message.error))
+        else resolve(message.result)
+      })
+      socket.send(JSON.stringify({ id: 1, method, args }))
+    })
+  } finally {
+    socket.close()
+  }
+}
+
+/** Runs a host to its end (one that refuses the folder exits at once). */
+function runHost(dataDir: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'table.cjs'), '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}
+
+function recordOf(dataDir: string): string {
+  return readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
+}
+
+beforeAll(async () => {
+  await buildScreens()
+  // Bundle the host once, so that parallel starts below do not each bundle it.
+  spawnSync(process.execPath, [join(ROOT, 'scripts', 'table.cjs'), '--help'], { cwd: ROOT, stdio: 'ignore' })
+}, 180_000)
+
+describe('two headless hosts on one data folder', () => {
+  it('the second refuses naming the first; the record stays whole; after kill -9 a new host takes over', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-lock-'))
+    const first = await startHost(dataDir)
+    expect(await callHost(first, 'newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
+    expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
+    const before = recordOf(dataDir)
+
+    const second = await runHost(dataDir)
+    expect(second.code).toBe(1)
+    expect(second.output).toContain(`is in use by the headless host (npm run table) (process ${first.process.pid} on ${hostname()}, started 20`)
+    expect(second.output).not.toMatch(/^\s+at /m)
+    expect(recordOf(dataDir)).toBe(before)
+
+    // The first goes on writing alone, and its record replays.
+    expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
+    const written = recordOf(dataDir)
+    const replayed = replayText(written)
+    expect(replayed.ok).toBe(true)
+    const lines = written.trim().split('\n').length
+
+    await first.stop('SIGKILL')
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.process.pid)
+    const third = await startHost(dataDir)
+    try {
+      expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
+      const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
+      expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} lines)`)
+      expect(await callHost(third, 'rollVirtual')).toEqual({ ok: true })
+      expect(replayText(recordOf(dataDir)).ok).toBe(true)
+    } finally {
+      await third.stop()
+    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+  })
+
+  it('two hosts starting at once on a folder a crashed host left: exactly one takes it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-lock-'))
+    const crashed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: Number(crashed.stdout), host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
+    const starting = startHost(dataDir)
+    const plain = runHost(dataDir)
+    const [started] = await Promise.allSettled([starting])
+    const holder = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }
+    if (started.status === 'fulfilled') {
+      // The host waited for took the folder; the other one refused it, naming the holder.
+      const other = await plain
+      await started.value.stop()
+      expect(holder.pid).toBe(started.value.process.pid)
+      expect(other.code).toBe(1)
+      expect(other.output).toContain(`(process ${holder.pid} on`)
+    } else {
+      // The other one took the folder (and is serving): the host waited for refused it.
+      process.kill(holder.pid, 'SIGTERM')
+      expect((await plain).code).toBe(0)
+      expect(String(started.reason)).toContain(`(process ${holder.pid} on`)
+    }
+  })
+})
+
+describe('the data-folder lock', () => {
+  const folder = () => mkdtempSync(join(tmpdir(), 'dice-referee-lock-unit-'))
+  const lockOf = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))
+
+  it('names this process as the holder and gives the folder back on release', () => {
+    const dir = folder()
+    const lock = lockDataFolder(dir, 'a test')
+    expect(lockOf(dir)).toEqual({ pid: process.pid, host: hostname(), startedAt: lock.holder.startedAt, program: 'a test' })
+    lock.release()
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
+  })
+
+  it('refuses a folder held on another computer, naming it, and leaves its lock alone', () => {
+    const dir = folder()
+    const theirs = JSON.stringify({ pid: 4242, host: 'kitchen-pc', startedAt: '2026-11-30T12:00:00.000Z', program: 'the desktop app' })
+    writeFileSync(join(dir, LOCK_FILE), theirs)
+    expect(() => lockDataFolder(dir, 'a test')).toThrow(DataFolderInUseError)
+    expect(() => lockDataFolder(dir, 'a test')).toThrow(
+      `is in use by the desktop app (process 4242 on kitchen-pc, started 2026-11-30T12:00:00.000Z)`
+    )
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(theirs)
+  })
+
+  it('takes over a lock whose process started before this machine booted (its number may be in use again)', () => {
+    const dir = folder()
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), startedAt: '2000-01-01T00:00:00.000Z', program: 'the desktop app' }))
+    const lock = lockDataFolder(dir, 'a test')
+    expect(lockOf(dir).pid).toBe(process.pid)
+    lock.release()
+  })
+
+  it('refuses a lock held by a live process on this computer', () => {
+    const dir = folder()
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
+    expect(() => lockDataFolder(dir, 'a test')).toThrow('(process 1 on')
+  })
+
+  it('takes over a lock file it cannot read, and release leaves a lock that is not its own', () => {
+    const dir = folder()
+    writeFileSync(join(dir, LOCK_FILE), 'garbage')
+    const lock = lockDataFolder(dir, 'a test')
+    const someoneElse = JSON.stringify({ pid: 4242, host: 'kitchen-pc', startedAt: '2026-11-30T12:00:00.000Z', program: 'x' })
+    writeFileSync(join(dir, LOCK_FILE), someoneElse)
+    lock.release()
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(someoneElse)
+  })
+})

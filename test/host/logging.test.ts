@@ -1,0 +1,125 @@
+// The headless host's log (standard error and the rotating file in the data folder) and the one
+// Content Security Policy that the built page carries and the host sends.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { WebSocket } from 'ws'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
+import { buildScreens, ROOT, startHost } from '../e2e/support'
+
+interface LogLine {
+  level: number
+  time: string
+  msg: string
+  [key: string]: unknown
+}
+
+const parseLog = (text: string): LogLine[] =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine)
+
+/** Sends requests over one WebSocket and waits for their answers. */
+async function send(url: string, requests: { method: string; args: unknown[] }[]): Promise<unknown[]> {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}api`)
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  const answers = await Promise.all(
+    requests.map(
+      (request, index) =>
+        new Promise((resolve) => {
+          socket.on('message', (data) => {
+            const message = JSON.parse(data.toString()) as { id?: number; result?: unknown }
+            if (message.id === index + 1) resolve(message.result)
+          })
+          socket.send(JSON.stringify({ id: index + 1, ...request }))
+        })
+    )
+  )
+  socket.close()
+  return answers
+}
+
+beforeAll(() => buildScreens(), 180_000)
+
+describe('the headless host’s log', () => {
+  it('goes to standard error and to logs/ in the data folder, with a time on every line; --verbose adds the requests', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    const host = await startHost(dataDir, 0, ['--verbose'])
+    const answers = await send(host.url, [
+      { method: 'newGame', args: [{ game: 'four-plus', players: ['Ann', 'Bob'] }] },
+      { method: 'submit', args: [{ roll: [9] }] },
+      { method: 'noSuchMethod', args: [] },
+      { method: 'keypad', args: ['0'] }
+    ])
+    expect(answers[1]).toMatchObject({ ok: false })
+    expect(answers[2]).toMatchObject({ ok: false })
+    const refusedSite = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${host.url.replace('http', 'ws')}api`, { headers: { origin: 'http://evil.example' } })
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+      socket.on('error', () => undefined)
+    })
+    expect(refusedSite).toBe(403)
+    await host.stop()
+
+    expect(host.output()).toContain(`The log is ${join(dataDir, 'logs', 'current.log')}`)
+    const current = join(dataDir, 'logs', 'current.log')
+    expect(existsSync(current)).toBe(true)
+    expect(realpathSync(current)).toMatch(/dice-referee\.\d+\.log$/)
+    const file = parseLog(readFileSync(current, 'utf8'))
+    expect(file.length).toBeGreaterThan(0)
+    for (const line of file) expect(Date.parse(line.time), JSON.stringify(line)).not.toBeNaN()
+    const messages = file.map((line) => line.msg)
+    expect(messages).toContain('headless host starting')
+    expect(messages).toContain('request') // --verbose
+    expect(file.filter((line) => line.msg === 'refused a request').map((line) => line.method)).toEqual(['submit', 'noSuchMethod'])
+    expect(answers[3]).toMatchObject({ ok: false })
+    expect(file.find((line) => line.msg === 'told the screens of an error')).toMatchObject({ message: (answers[3] as { error: string }).error })
+    expect(file.find((line) => line.msg === 'refused a WebSocket from another site')).toMatchObject({ origin: 'http://evil.example' })
+    // Standard error carries the same lines.
+    expect(parseLog(host.output()).map((line) => line.msg)).toEqual(expect.arrayContaining(['headless host starting', 'refused a request']))
+    expect(readdirSync(join(dataDir, 'logs')).filter((name) => name.endsWith('.log')).length).toBeGreaterThan(1)
+  })
+
+  it('logs an uncaught exception with its time before the host dies of it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    // The host's bundle, loaded by a script that throws once it is up.
+    const child = spawn(
+      process.execPath,
+      ['-e', `process.argv.push('table', '--port', '0', '--data', ${JSON.stringify(dataDir)}); require(${JSON.stringify(join(ROOT, 'scripts', 'table.cjs'))}); setTimeout(() => { throw new Error('boom at the table') }, 1500)`],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let output = ''
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const code = await new Promise((resolve) => child.once('exit', resolve))
+    expect(code).not.toBe(0)
+    const fatal = parseLog(readFileSync(join(dataDir, 'logs', 'current.log'), 'utf8')).find((line) => line.msg === 'uncaught exception')
+    expect(fatal).toMatchObject({ level: 60, err: { message: 'boom at the table' } })
+    expect(Date.parse(fatal!.time)).not.toBeNaN()
+    expect(output).toContain('boom at the table')
+  })
+})
+
+describe('the Content Security Policy', () => {
+  it('is the same in the built page and in the header the host sends, and connects only to the page’s own origin', async () => {
+    const html = readFileSync(join(ROOT, 'out', 'renderer', 'index.html'), 'utf8')
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1].replace(/&#39;/g, "'")
+    expect(meta).toBe(PAGE_CONTENT_SECURITY_POLICY)
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<script'))
+    expect(HEADER_CONTENT_SECURITY_POLICY.startsWith(`${PAGE_CONTENT_SECURITY_POLICY};`)).toBe(true)
+    expect(PAGE_CONTENT_SECURITY_POLICY).toContain("connect-src 'self';")
+    expect(PAGE_CONTENT_SECURITY_POLICY).not.toMatch(/\b(ws|wss|http|https):/)
+
+    const host = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-csp-')))
+    try {
+      expect((await fetch(host.url)).headers.get('content-security-policy')).toBe(HEADER_CONTENT_SECURITY_POLICY)
+    } finally {
+      await host.stop()
+    }
+  })
+})

@@ -1,0 +1,90 @@
+// The log in the core: what the screens are told went wrong (a save the disk refused, a device's
+// error) is logged with its time, and a log on a full disk does not take the program down.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { log, logSessionMessages, startLogging, stopLogging } from '../../src/main/core/log'
+import { RecordStore } from '../../src/main/core/record-store'
+import { SettingsStore } from '../../src/main/core/settings'
+import { TableSession } from '../../src/main/core/table-session'
+
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { level: number; time: string; msg: string; message?: string; i?: number })
+
+const mounts: string[] = []
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 200)) // the log file closes
+  for (const mount of mounts) execFileSync('umount', [mount])
+})
+
+describe('the log', () => {
+  it('logs, with their time, the save the disk refused and a device error the screens were told of', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    const current = await startLogging({ dataDir, verbose: false, toStandardError: false })
+    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+    logSessionMessages(session)
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    const store = (session as unknown as { store: RecordStore }).store
+    store.append = () => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+    }
+    expect(session.submit({ roll: [5, 5, 5, 2] })).toMatchObject({ ok: false })
+    session.notify('/dev/ttyACM0: the hub stopped answering', 'error')
+
+    const logged = lines(current).filter((line) => line.level >= 40)
+    expect(logged.map((line) => line.message)).toEqual([
+      'The roll could not be saved (ENOSPC), so it was not taken: enter it again once the disk has room',
+      '/dev/ttyACM0: the hub stopped answering'
+    ])
+    for (const line of logged) expect(Date.parse(line.time)).toBeGreaterThan(Date.parse('2020-01-01'))
+    stopLogging()
+  })
+
+  it('rolls the file over at its size and keeps only the newest files', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    const current = await startLogging({ dataDir, verbose: false, toStandardError: false, rotation: { size: '4k', filesKept: 3 } })
+    // Lines logged over time, as a program does: the file rolls over between them.
+    for (let i = 0; i < 400; i++) {
+      log.info({ i, detail: 'x'.repeat(80) }, 'a line')
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100)) // the last old files are removed
+    stopLogging()
+    const files = readdirSync(join(dataDir, 'logs')).filter((name) => /^dice-referee\.\d+\.log$/.test(name))
+    const numbers = files.map((name) => Number(name.split('.')[1])).sort((a, b) => a - b)
+    expect(numbers.length).toBe(3)
+    expect(numbers[2]).toBeGreaterThan(5) // 400 lines of ~150 bytes make well over 5 files of 4 kB
+    expect(realpathSync(current)).toBe(join(realpathSync(join(dataDir, 'logs')), `dice-referee.${numbers[2]}.log`))
+    const last = lines(current).at(-1)!
+    expect(last).toMatchObject({ msg: 'a line', i: 399 })
+  })
+
+  it('on a full disk (tmpfs) says once that it cannot write, and the program goes on', async () => {
+    const mount = mkdtempSync(join(tmpdir(), 'dice-referee-full-'))
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', mount])
+    mounts.push(mount)
+    const dataDir = join(mount, 'data')
+    mkdirSync(dataDir)
+    const told: string[] = []
+    const write = process.stderr.write.bind(process.stderr)
+    process.stderr.write = ((chunk: string) => told.push(String(chunk)) > 0) as typeof process.stderr.write
+    try {
+      await startLogging({ dataDir, verbose: false, toStandardError: false })
+      try {
+        writeFileSync(join(mount, 'filler'), Buffer.alloc(256 * 1024))
+      } catch {
+        // The disk is full now.
+      }
+      for (let i = 0; i < 1000; i++) log.warn({ i, detail: 'x'.repeat(100) }, 'a line that does not fit')
+    } finally {
+      process.stderr.write = write
+      stopLogging()
+    }
+    expect(told.filter((text) => text.includes('cannot be written (ENOSPC)'))).toHaveLength(1)
+  })
+})
