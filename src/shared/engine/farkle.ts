@@ -1,4 +1,5 @@
-// Farkle, as shared/rules/farkle.md reads it. The turn logic lives in ./six-dice.
+// Farkle, as docs/rules/farkle.md reads it (`// Rules:` comments name its sections). The turn
+// logic lives in ./six-dice.
 import type { GameModule } from './types'
 import {
   defineTable,
@@ -19,7 +20,7 @@ import { GAME_DESCRIPTORS, optionDefaults } from './options'
 export type FarkleOptions = SixDiceOptions
 export type FarkleState = SixDiceState
 
-// Rules: "Scoring table (dice set aside from one throw)".
+// Rules: "What dice set aside from one throw score".
 const combinations: Combination[] = [
   single(1, 100),
   single(5, 50),

@@ -1,4 +1,5 @@
-// Fouche, as shared/rules/fouche.md reads it. The turn logic lives in ./six-dice.
+// Fouche, as docs/rules/fouche.md reads it (`// Rules:` comments name its sections). The turn
+// logic lives in ./six-dice.
 import type { GameModule } from './types'
 import {
   defineTable,
@@ -20,7 +21,7 @@ export type FoucheOptions = SixDiceOptions
 export type FoucheState = SixDiceState
 
 // No four, five or six of a kind (except six 1s); ones and fives also score singly.
-// Rules: "Scoring table (dice set aside from one throw)".
+// Rules: "What dice set aside from one throw score".
 const combinations: Combination[] = [
   single(1, 100),
   single(5, 50),

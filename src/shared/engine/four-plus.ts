@@ -1,4 +1,4 @@
-// 4-PLU$: the rules engine, per shared/rules/four-plus.md.
+// 4-PLU$: the rules engine, per docs/rules/four-plus.md (`// Rules:` comments name its sections).
 // Pure data and functions: no Node, DOM or Electron. States are plain JSON objects, never mutated.
 //
 // Readings the rules page leaves open are listed in docs/rules-readings.md (4-PLU$).
@@ -145,7 +145,7 @@ function countOf(values: readonly number[], face: number): number {
   return (values[0] === face ? 1 : 0) + (values[1] === face ? 1 : 0) + (values[2] === face ? 1 : 0) + (values[3] === face ? 1 : 0)
 }
 
-// Rules: "Scoring a throw (first match wins)": four 1s, three 1s, two 1s, four 4s, four and three of a kind, a pair, nothing.
+// Rules: "What a throw scores": four 1s, three 1s, two 1s, four 4s, four and three of a kind, a pair, nothing.
 function classifyUnchecked(v: readonly number[]): ThrowOutcome {
   const ones = countOf(v, 1)
   if (ones === 4) return THROW.fourOnes
@@ -260,7 +260,7 @@ function playersIn(out: readonly boolean[]): number {
 
 function startTurn(n: FourPlusState, seat: number, events: FourPlusEvent[]): void {
   let base = THROWS_PER_TURN
-  // Rules: "Scoring a throw" 2: after three 1s the next turn has one throw fewer.
+  // Rules: "What a throw scores" 2: after three 1s the next turn has one throw fewer.
   if (n.penalty[seat]) {
     base--
     n.penalty = n.penalty.slice()
@@ -290,7 +290,7 @@ function endTurn(n: FourPlusState, events: FourPlusEvent[]): void {
   endOfRounds(n, events)
 }
 
-// Rules: "End of the game": the highest score among players still in wins; 0 means nobody; a tie above 0 plays flash rounds.
+// Rules: "The end of the game": the highest score among players still in wins; 0 means nobody; a tie above 0 plays flash rounds.
 function endOfRounds(n: FourPlusState, events: FourPlusEvent[]): void {
   let best = 0
   for (let i = 0; i < n.scores.length; i++) if (!n.out[i] && n.scores[i] > best) best = n.scores[i]
@@ -324,12 +324,12 @@ function throwInRounds(n: FourPlusState, values: number[], events: FourPlusEvent
         n.penalty[seat] = false
       }
       events.push({ kind: 'out', seat, cause: 'fourOnes', announce: 'Out!' })
-      // Rules: "Scoring a throw" 1: four 1s put the player out; the last player in wins at once.
+      // Rules: "What a throw scores" 1: four 1s put the player out; the last player in wins at once.
       if (playersIn(n.out) === 1) return finish(n, [n.out.indexOf(false)], events, 'lastIn')
       return endTurn(n, events)
     }
     case 'threeOnes': {
-      // Rules: "Scoring a throw" 2: no next turn after the last round, so no penalty then.
+      // Rules: "What a throw scores" 2: no next turn after the last round, so no penalty then.
       const penalty = n.round < n.options.rounds
       if (penalty) {
         n.penalty = n.penalty.slice()
@@ -358,7 +358,7 @@ function throwInRounds(n: FourPlusState, values: number[], events: FourPlusEvent
       }
       break
     }
-    // Rules: "Scoring a throw" 4 and 7: four 4s always earn an extra throw, a pair at most once per turn.
+    // Rules: "What a throw scores" 4 and 7: four 4s always earn an extra throw, a pair at most once per turn.
     case 'pair':
       if (n.pairUsed) {
         events.push({ kind: 'pairSpent', seat })

@@ -1,5 +1,6 @@
-// Foursies: the rules engine, as read by shared/rules/foursies.md (the rules page wins over the
-// original card). Pure data and functions: no Node, DOM or Electron. `apply` never mutates.
+// Foursies: the rules engine, as read by docs/rules/foursies.md (the rules page wins over the
+// original card; `// Rules:` comments name its sections). Pure data and functions: no Node, DOM
+// or Electron. `apply` never mutates.
 //
 // Readings the rules page leaves open are listed in docs/rules-readings.md (Foursies).
 
@@ -126,7 +127,7 @@ export function tableCode(values: readonly number[]): number {
   return code
 }
 
-// Rules: "What happens next" 4, false four: two or more dice, no 4, adding up to 4 or the largest minus the others 4.
+// Rules: "What comes next" 4, false four: two or more dice, no 4, adding up to 4 or the largest minus the others 4.
 function isFalseFour(vals: readonly number[]): boolean {
   if (vals.length < 2) return false
   let sum = 0
@@ -150,7 +151,7 @@ function falseFourLabel(vals: readonly number[]): string {
 /** How a multiset of values splits into disjoint false fours (its label), or null. */
 function rerollLabel(vals: readonly number[]): string | null {
   if (isFalseFour(vals)) return falseFourLabel(vals)
-  // Rules: "What happens next" 4: several disjoint false fours may be re-rolled at once.
+  // Rules: "What comes next" 4: several disjoint false fours may be re-rolled at once.
   if (vals.length === 4) {
     // two false fours of two dice each: pair die 0 with each other die
     for (let j = 1; j < 4; j++) {
@@ -217,7 +218,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
   }
   const straight = (lo: number): boolean =>
     counts[lo] === 1 && counts[lo + 1] === 1 && counts[lo + 2] === 1 && counts[lo + 3] === 1
-  // Rules: "What happens next" 1 (run), 2 (odd man out: three alike other than 6) and 3 (socks: two pairs).
+  // Rules: "What comes next" 1 (run), 2 (odd man out: three alike other than 6) and 3 (socks: two pairs).
   const run = straight(1) || straight(2) || straight(3)
   const seen = new Map<number, { vals: number[]; label: string }>()
   for (let mask = 1; mask < 16; mask++) {
@@ -405,7 +406,7 @@ function checkRoll(values: readonly number[], due: number): string | null {
 }
 
 function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
-  // Rules: "What happens next" 3 and 4: socks and false fours are optional, so a decision comes first.
+  // Rules: "What comes next" 3 and 4: socks and false fours are optional, so a decision comes first.
   if (s.step === 'decide') {
     const f = factsOf(s.dice)
     const options = f.rerolls.length > 0 && f.socks ? 're-roll a false four, take socks or end the turn'
@@ -424,7 +425,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
     dice.push(kept[i])
     fresh.push(false)
   }
-  // Rules: "Scoring a throw" 1: every fresh 4 scores one point.
+  // Rules: "What a throw scores" 1: every fresh 4 scores one point.
   let fours = 0
   for (let i = 0; i < values.length; i++) {
     const v = values[i]
@@ -438,13 +439,13 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
   let points = afterFours
   let foursies = false
   let ofAKind = false
-  // Rules: "Scoring a throw" 2 and "Foursies": four 1s are a foursies; four of a kind other than 4s one more point.
+  // Rules: "What a throw scores" 2 and "Foursies": four 1s are a foursies; four of a kind other than 4s one more point.
   if (f.equal === 1) foursies = true
   else if (f.equal !== 0 && f.equal !== 4) {
     ofAKind = true
     points++
   }
-  // Rules: "Scoring a throw" 3 (Devil's Number, option devilsNumber) and 4 (bust: start score + turn points over 4).
+  // Rules: "What a throw scores" 3 (Devil's Number, option devilsNumber) and 4 (bust: start score + turn points over 4).
   const devil = f.sixes >= 3
   const effect = devil ? s.options.devilsNumber : 'none'
   const reset = effect === 'reset'
@@ -470,7 +471,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
   }
   if (foursies) return { ok: true, state: endTurn(base, start + points, true, events), events }
 
-  // Rules: "What happens next" 3: socks is two throws of all four dice, no re-rolls, then the turn ends.
+  // Rules: "What comes next" 3: socks is two throws of all four dice, no re-rolls, then the turn ends.
   if (s.step === 'socks') {
     if (s.socksLeft <= 1) {
       events.push({ kind: 'turnEnd', seat, score: start + points })
@@ -480,14 +481,14 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
     base.due = 4
     return { ok: true, state: base, events }
   }
-  // Rules: "What happens next" 1: a run re-rolls all four, forced.
+  // Rules: "What comes next" 1: a run re-rolls all four, forced.
   if (f.run) {
     events.push({ kind: 'run', seat })
     base.step = 'run'
     base.due = 4
     return { ok: true, state: base, events }
   }
-  // Rules: "What happens next" 2: odd man out, forced, but not again on the throw that resolves one.
+  // Rules: "What comes next" 2: odd man out, forced, but not again on the throw that resolves one.
   if (f.odd !== 0 && s.step !== 'odd') {
     events.push({ kind: 'oddManOut', seat, value: f.odd })
     base.step = 'odd'
@@ -495,7 +496,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
     base.kept = f.oddKept
     return { ok: true, state: base, events }
   }
-  // Rules: "What happens next" 3 to 5: socks or a false four wait for a decision; otherwise the turn ends.
+  // Rules: "What comes next" 3 to 5: socks or a false four wait for a decision; otherwise the turn ends.
   if (f.socks || f.rerolls.length > 0) {
     base.step = 'decide'
     base.due = 0
@@ -548,7 +549,7 @@ function judgeReroll(dice: readonly number[], values: readonly number[]): Reroll
       }
     }
   }
-  // Rules: "What happens next" 4: a false four has no 4 and two or more dice.
+  // Rules: "What comes next" 4: a false four has no 4 and two or more dice.
   if (want[4] > 0) return { error: 'a 4 is never part of a false four: 4s score, they are not re-rolled' }
   const sorted = sortedDice(values)
   if (sorted.length === 1) return { error: `a single ${sorted[0]} is no false four: a false four takes two or more dice` }
@@ -583,7 +584,7 @@ function notFalseFourReason(vals: readonly number[]): string {
 function socks(s: FoursiesState): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
-  // Rules: "What happens next" 3: socks are two pairs of different values.
+  // Rules: "What comes next" 3: socks are two pairs of different values.
   if (!factsOf(s.dice).socks) return fail('there are no socks on the table: socks are two pairs of different values')
   const seat = s.seat
   const events: FoursiesEvent[] = [{ kind: 'socks', seat }]
@@ -616,7 +617,7 @@ function endTurn(s: FoursiesState, score: number, foursies: boolean, events: Fou
     s.foursies = s.foursies.slice()
     s.foursies[seat] = true
   }
-  // Rules: "End of a round": ending a turn on 4 or a foursies starts the final lap, played out up to the tab holder.
+  // Rules: "How a round ends": ending a turn on 4 or a foursies starts the final lap, played out up to the tab holder.
   if (!s.finalLap && (score === 4 || foursies)) {
     s.finalLap = true
     events.push({ kind: 'finalLap', seat, foursies })
@@ -640,7 +641,7 @@ function endRound(s: FoursiesState, events: FoursiesEvent[]): FoursiesState {
     if (s.foursies[i]) fs.push(i)
     if (s.scores[i] === 4) on4.push(i)
   }
-  // Rules: "End of a round": a foursies beats points; one contender wins the round, several duel.
+  // Rules: "How a round ends": a foursies beats points; one contender wins the round, several duel.
   const contenders = fs.length > 0 ? fs : on4
   if (contenders.length === 1) return winRound(s, contenders[0], events)
   return startDuel(s, contenders, 'round', events)
@@ -723,7 +724,7 @@ function matchOver(s: FoursiesState, seat: number, events: FoursiesEvent[]): Fou
 
 function newRound(s: FoursiesState, newTour: boolean, events: FoursiesEvent[]): FoursiesState {
   const n = s.players.length
-  // Rules: "Words" (tab) and "Matches": the tab passes one seat per round; scores, and round wins at a new tour, return to 0.
+  // Rules: "Words" (tab) and "Matches (option `match`)": the tab passes one seat per round; scores, and round wins at a new tour, return to 0.
   const tab = (s.tab + 1) % n
   const zeros = new Array<number>(n).fill(0)
   const round = newTour ? 1 : s.round + 1

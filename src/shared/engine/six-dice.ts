@@ -2,7 +2,8 @@
 // scoring selections of a throw, farkle detection, and the turn state machine (keep, bank, hot
 // dice, entry minimum, target and the end of the game). Pure data and functions.
 //
-// Readings the rules page leaves open are listed in docs/rules-readings.md (Farkle and Fouche).
+// The rules pages are docs/rules/farkle.md and docs/rules/fouche.md (`// Rules:` comments name
+// their sections). Readings they leave open are listed in docs/rules-readings.md (Farkle and Fouche).
 
 import type {
   Applied,
@@ -83,7 +84,7 @@ function validDice(values: readonly number[]): boolean {
   return true
 }
 
-// Rules: "Scoring table": the points of dice set aside are their best split into combinations, every die in one.
+// Rules: "What dice set aside from one throw score": the points of dice set aside are their best split into combinations, every die in one.
 /** Builds and compiles a scoring table from concrete combinations. */
 export function defineTable(name: string, combinations: Combination[]): ScoringTable {
   const combos = combinations.map((c) => ({ ...c, dice: [...c.dice].sort((a, b) => a - b) }))
@@ -429,7 +430,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   function endTurn(s: SixDiceState, events: SixDiceEvent[]): SixDiceState {
     const n = s.players.length
     const seat = s.seat
-    // Rules: "Winning (option `target`)": Farkle gives every other player one more turn; Fouche completes the lap.
+    // Rules: "The end (option `target`)": Farkle gives every other player one more turn; Fouche completes the lap.
     if (s.reachedBy === null && s.scores[seat] >= s.options.target) {
       s.reachedBy = seat
       s.turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
@@ -439,7 +440,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
     s.turnsDone += 1
     s.turnPoints = 0
-    // Rules: "Winning": the highest banked total wins; a tie for it shares the win.
+    // Rules: "The end (option `target`)": the highest banked total wins; a tie for it shares the win.
     if (s.turnsLeft === 0) {
       let top = -1
       for (const sc of s.scores) if (sc > top) top = sc
@@ -507,7 +508,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     if (values.length > s.thrown.length) {
       return fail(`the throw ${diceText(s.thrown)} has only ${s.thrown.length} ${s.thrown.length === 1 ? 'die' : 'dice'}, not ${values.length}`)
     }
-    // Rules: "Scoring table": combinations count only among dice of the same throw.
+    // Rules: "What dice set aside from one throw score": combinations count only among dice of the same throw.
     // Sub-multiset of the latest throw?
     const keepCode = codeOf(values)
     const throwCode = codeOf(s.thrown)
