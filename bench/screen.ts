@@ -11,7 +11,8 @@ import { RecordStore } from '../src/main/core/record-store'
 import { SettingsStore } from '../src/main/core/settings'
 import { TableServer } from '../src/main/core/table-server'
 import { TableSession } from '../src/main/core/table-session'
-import { buildScreens, launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '../src/host/renderer-build'
+import { HOST_ENTRY, launchBrowser, ROOT } from '../test/e2e/support'
 
 const THROWS = 1000
 const PAUSE_MS = 50
@@ -32,7 +33,7 @@ function advance(session: TableSession): boolean {
 }
 
 async function rollToScreen(): Promise<void> {
-  await buildScreens()
+  await ensureRendererBuilt(ROOT)
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
   const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
@@ -89,11 +90,11 @@ async function rollToScreen(): Promise<void> {
 
 async function hostStartAndMemory(): Promise<void> {
   // Bundle the host first (it is bundled once after each change), so the figure is a start.
-  spawnSync(process.execPath, [join(ROOT, 'scripts/table.cjs'), '--help'], { cwd: ROOT, stdio: 'ignore' })
+  spawnSync(process.execPath, [HOST_ENTRY, '--help'], { cwd: ROOT, stdio: 'ignore' })
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
   const port = 5800 + Math.floor(Math.random() * 150)
   const started = now()
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/table.cjs'), '--port', String(port), '--data', dataDir], {
+  const child = spawn(process.execPath, [HOST_ENTRY, '--port', String(port), '--data', dataDir], {
     cwd: ROOT,
     stdio: 'ignore'
   })

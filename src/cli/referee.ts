@@ -5,19 +5,47 @@ import { readFileSync } from 'node:fs'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
+import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
 
-const USAGE = 'usage: referee replay FILE|-   or   referee odds FILE|-   (FILE "-" reads standard input)'
+const USAGE = `usage: npm run -s referee -- replay FILE
+       npm run -s referee -- odds FILE
+  replay FILE   check every line of the game record FILE against the rules and print the
+                resulting state as one JSON object (exit 1 and "line N: reason" on standard
+                error at the first line the rules do not allow)
+  odds FILE     check it the same way and print the exact odds of the position it ends in
+  FILE          a path, or - for standard input (a file named like a flag goes after --)
+  --help, -h    print this and exit`
 
 function readInput(file: string): Buffer {
   return file === '-' ? readFileSync(0) : readFileSync(file)
 }
 
-function main(args: string[]): number {
-  const [command, file, ...rest] = args
-  if ((command !== 'replay' && command !== 'odds') || file === undefined || rest.length > 0) {
-    process.stderr.write(`${USAGE}\n`)
-    return 2
+/** What is wrong with a command line whose flags parsed, or null when it can run. */
+function commandProblem(positionals: string[]): string | null {
+  const [command, file] = positionals
+  if (command === undefined) return 'a command is needed, replay or odds'
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay and odds`
+  if (file === undefined) return `${command} needs a FILE, or - for standard input`
+  if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
+  return null
+}
+
+function main(argv: string[]): number {
+  const read = readCommandLine('referee', USAGE, argv, {}, true)
+  if (read.kind === 'help') {
+    process.stdout.write(read.text)
+    return 0
   }
+  if (read.kind === 'error') {
+    process.stderr.write(read.line)
+    return USAGE_EXIT_STATUS
+  }
+  const problem = commandProblem(read.positionals)
+  if (problem !== null) {
+    process.stderr.write(usageErrorLine('referee', problem))
+    return USAGE_EXIT_STATUS
+  }
+  const [command, file] = read.positionals
   let bytes: Buffer
   try {
     bytes = readInput(file)

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScreens, launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
 let browser: Browser
 const hosts: RunningHost[] = []
 
 beforeAll(async () => {
-  await buildScreens()
   browser = await launchBrowser()
 }, 120_000)
 
