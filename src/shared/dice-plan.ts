@@ -17,6 +17,10 @@
 import type { FoursiesState } from './engine/foursies'
 import type { SixDiceState } from './engine/six-dice'
 import { moduleOf, offerOf, type Game } from './game'
+import { listNames } from './dice'
+
+/** "A (red)", "A (red) and B (blue)", "A, B and C" (re-exported for the device manager). */
+export { listNames }
 
 /** A die the plan names, by its key (`SERIAL/DIE`). */
 export interface HeldDie {
@@ -142,10 +146,6 @@ function duelPlan(input: PlanInput, throwers: number[], players: readonly string
   return { due: named, count: throwers.length, held: new Map(), replacing: new Map(), seats, virtual: null, idleWhy: `is no duellist's die (${listNames(who)})` }
 }
 
-/** "A (red)", "A (red) and B (blue)", "A, B and C". */
-export function listNames(names: string[]): string {
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
-}
 
 /** The game's dice count, for screens that show "any 2 dice". */
 export function gameDiceCount(game: Game): number {

@@ -97,7 +97,7 @@ export function replayText(text: string, options: ReplayOptions = {}): Replayed 
  */
 export function* replayTextInSteps(text: string, options: ReplayOptions = {}): Generator<void, Replayed> {
   const lines = splitRecordLines(text)
-  const endsWithNewline = /\n$/.test(text)
+  const endsWithNewline = text.endsWith('\n')
   let headerAt = -1
   for (let i = 0; i < lines.length; i++) {
     if (!isBlankLine(lines[i])) {

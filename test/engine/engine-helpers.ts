@@ -11,7 +11,7 @@ export function deepFreeze<T>(o: T): T {
   return o
 }
 
-export function moduleHelpers<S, O>(module: GameModule<S, O>) {
+export function moduleHelpers<S, O, E extends GameEvent>(module: GameModule<S, O, E>) {
   function start(players: string[], rules?: Record<string, unknown>): S {
     const parsed = module.parseOptions(rules, players.length)
     if (!parsed.ok) throw new Error(parsed.error)
@@ -19,8 +19,8 @@ export function moduleHelpers<S, O>(module: GameModule<S, O>) {
   }
 
   /** Applies lines; returns the end state and all events. */
-  function play(state: S, lines: Move[]): { state: S; events: GameEvent[] } {
-    const events: GameEvent[] = []
+  function play(state: S, lines: Move[]): { state: S; events: E[] } {
+    const events: E[] = []
     lines.forEach((move, i) => {
       const applied = module.apply(deepFreeze(state), move)
       if (!applied.ok) throw new Error(`line ${i + 1} ${JSON.stringify(move)}: ${applied.error}`)

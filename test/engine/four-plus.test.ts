@@ -4,9 +4,10 @@ import {
   classifyThrow,
   flashOutcome,
   fourPlus,
+  type FourPlusEvent,
   type FourPlusState
 } from '../../src/shared/engine/four-plus'
-import type { GameEvent, Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/engine/types'
 
 // Throws used throughout. None of the "nothing" throws holds a pair or two 1s.
 const NIL = [2, 3, 5, 6] // nothing
@@ -26,16 +27,16 @@ const ABC = ['Ann', 'Bob', 'Cy']
 interface Folded {
   state: FourPlusState
   /** Every event, in order. */
-  events: GameEvent[]
+  events: FourPlusEvent[]
   /** The events of the last throw only. */
-  last: GameEvent[]
+  last: FourPlusEvent[]
 }
 
 /** Folds throws from init; every throw must be accepted. */
 function fold(players: string[], throws: number[][], rounds = 3, from?: FourPlusState): Folded {
   let state = from ?? fourPlus.init(players, { rounds })
-  const events: GameEvent[] = []
-  let last: GameEvent[] = []
+  const events: FourPlusEvent[] = []
+  let last: FourPlusEvent[] = []
   throws.forEach((values, i) => {
     const applied = fourPlus.apply(state, { roll: values })
     if (!applied.ok) throw new Error(`throw #${i + 1} ${JSON.stringify(values)} refused: ${applied.error}`)
@@ -47,8 +48,8 @@ function fold(players: string[], throws: number[][], rounds = 3, from?: FourPlus
 }
 
 const times = (n: number, values: number[]): number[][] => Array.from({ length: n }, () => values)
-const kinds = (events: GameEvent[]): string[] => events.map((e) => e.kind)
-const say = (events: GameEvent[], players = AB): string[] => events.map((e) => fourPlus.describe(e, players))
+const kinds = (events: FourPlusEvent[]): string[] => events.map((e) => e.kind)
+const say = (events: FourPlusEvent[], players = AB): string[] => events.map((e) => fourPlus.describe(e, players))
 const toPlay = (s: FourPlusState): number | null => fourPlus.offer(s).toPlay
 
 describe('classifyThrow: scoring rows, first match wins', () => {

@@ -3,7 +3,7 @@
 // first, so any mutation of an input state throws.
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { foursies, type FoursiesOptions, type FoursiesState } from '../../src/shared/engine/foursies'
+import { foursies, type FoursiesEvent, type FoursiesOptions, type FoursiesState } from '../../src/shared/engine/foursies'
 import type { GameEvent, Move } from '../../src/shared/engine/types'
 
 const ANN_BOB = ['Ann', 'Bob']
@@ -31,9 +31,9 @@ function start(players: string[], opts: Record<string, unknown> = {}): FoursiesS
   return foursies.init(players, parsed.value)
 }
 
-function fold(state: FoursiesState, moves: Move[]): { state: FoursiesState; events: GameEvent[]; last: GameEvent[] } {
-  let events: GameEvent[] = []
-  let last: GameEvent[] = []
+function fold(state: FoursiesState, moves: Move[]): { state: FoursiesState; events: FoursiesEvent[]; last: FoursiesEvent[] } {
+  let events: FoursiesEvent[] = []
+  let last: FoursiesEvent[] = []
   moves.forEach((move, i) => {
     const r = foursies.apply(deepFreeze(state), move)
     if (!r.ok) throw new Error(`move ${i} ${JSON.stringify(move)} refused: ${r.error}`)
@@ -73,7 +73,7 @@ const rerolls = (s: FoursiesState) =>
     .decisions.filter((d) => 'reroll' in d.move)
     .map((d) => (d.move as { reroll: number[] }).reroll)
 const decisionMoves = (s: FoursiesState) => foursies.offer(s).decisions.map((d) => d.move)
-const said = (events: GameEvent[], players: string[]) => events.map((e) => foursies.describe(e, players))
+const said = (events: FoursiesEvent[], players: string[]) => events.map((e) => foursies.describe(e, players))
 const announced = (events: GameEvent[]) => events.filter((e) => e.announce).map((e) => e.announce)
 
 /** Plays one round where `winner` throws four 4s and everyone else throws quiet. */
@@ -812,7 +812,7 @@ describe('Matches', () => {
 
   it('the round winner is announced', () => {
     const { last } = playEvents(ANN_BOB, {}, [FOUR_FOURS, QUIET])
-    expect(last.filter((e) => e.announce).map((e) => e.kind)).toEqual(['roundWon', 'matchWon'])
+    expect(last.filter((e) => 'announce' in e).map((e) => e.kind)).toEqual(['roundWon', 'matchWon'])
     expect(foursies.describe(last.find((e) => e.kind === 'matchWon')!, ANN_BOB)).toBe('Ann wins the match')
   })
 })

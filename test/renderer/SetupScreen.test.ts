@@ -129,4 +129,17 @@ describe('SetupScreen', () => {
     await flushPromises()
     expect(api.newGame).toHaveBeenCalledWith(expect.objectContaining({ players: ['Ann'], rules: expect.objectContaining({ tab: 0 }) }))
   })
+
+  it('shows each game’s own options from its engine definition, the tour only for a tour match', async () => {
+    const wrapper = await mountWith(SetupScreen, new FakeTableApi())
+    const fields = (): string[] =>
+      wrapper.findAll('.setup__options [data-testid^="option-"]').map((node) => node.attributes('data-testid')!).filter((id) => !/^option-.*-.*-/.test(id))
+    expect(wrapper.find('[data-testid="option-tour-first-to-four"]').exists()).toBe(false)
+    await wrapper.find('[data-testid="option-match-tour-de-fours"]').trigger('click')
+    expect(wrapper.find('[data-testid="option-tour-first-to-four"]').exists()).toBe(true)
+    expect(fields()).toContain('option-tab')
+    await wrapper.find('[data-testid="game-four-plus"]').trigger('click')
+    expect(fields()).toEqual(['option-rounds'])
+    expect((wrapper.find('[data-testid="option-rounds"]').element as HTMLInputElement).value).toBe('3')
+  })
 })

@@ -1,4 +1,5 @@
-// Farkle, as shared/rules/farkle.md reads it. The turn logic lives in ./six-dice.
+// Farkle, as docs/rules/farkle.md reads it (`// Rules:` comments name its sections). The turn
+// logic lives in ./six-dice.
 import type { GameModule } from './types'
 import {
   defineTable,
@@ -10,13 +11,16 @@ import {
   twoTriplets,
   type Combination,
   type ScoringTable,
+  type SixDiceEvent,
   type SixDiceOptions,
   type SixDiceState
 } from './six-dice'
+import { GAME_DESCRIPTORS, optionDefaults } from './options'
 
 export type FarkleOptions = SixDiceOptions
 export type FarkleState = SixDiceState
 
+// Rules: "What dice set aside from one throw score".
 const combinations: Combination[] = [
   single(1, 100),
   single(5, 50),
@@ -33,11 +37,12 @@ const combinations: Combination[] = [
 /** Farkle's scoring table (compiled). */
 export const FARKLE_TABLE: ScoringTable = defineTable('farkle', combinations)
 
-export const FARKLE_DEFAULTS: FarkleOptions = { entry: 500, target: 10000 }
+// The options and their defaults are defined once, as data, in ./options.
+export const FARKLE_DEFAULTS = optionDefaults('farkle') as unknown as FarkleOptions
 
-export const farkle: GameModule<FarkleState, FarkleOptions> = makeSixDiceGame({
+export const farkle: GameModule<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
   id: 'farkle',
-  title: 'Farkle',
+  title: GAME_DESCRIPTORS.farkle.title,
   table: FARKLE_TABLE,
   defaults: FARKLE_DEFAULTS,
   endRule: 'one-more-turn-each'

@@ -1,4 +1,5 @@
-// Fouche, as shared/rules/fouche.md reads it. The turn logic lives in ./six-dice.
+// Fouche, as docs/rules/fouche.md reads it (`// Rules:` comments name its sections). The turn
+// logic lives in ./six-dice.
 import type { GameModule } from './types'
 import {
   defineTable,
@@ -10,14 +11,17 @@ import {
   twoTriplets,
   type Combination,
   type ScoringTable,
+  type SixDiceEvent,
   type SixDiceOptions,
   type SixDiceState
 } from './six-dice'
+import { GAME_DESCRIPTORS, optionDefaults } from './options'
 
 export type FoucheOptions = SixDiceOptions
 export type FoucheState = SixDiceState
 
 // No four, five or six of a kind (except six 1s); ones and fives also score singly.
+// Rules: "What dice set aside from one throw score".
 const combinations: Combination[] = [
   single(1, 100),
   single(5, 50),
@@ -32,11 +36,12 @@ const combinations: Combination[] = [
 /** Fouche's scoring table (compiled). */
 export const FOUCHE_TABLE: ScoringTable = defineTable('fouche', combinations)
 
-export const FOUCHE_DEFAULTS: FoucheOptions = { entry: 0, target: 10000 }
+// The options and their defaults are defined once, as data, in ./options.
+export const FOUCHE_DEFAULTS = optionDefaults('fouche') as unknown as FoucheOptions
 
-export const fouche: GameModule<FoucheState, FoucheOptions> = makeSixDiceGame({
+export const fouche: GameModule<FoucheState, FoucheOptions, SixDiceEvent> = makeSixDiceGame({
   id: 'fouche',
-  title: 'Fouche',
+  title: GAME_DESCRIPTORS.fouche.title,
   table: FOUCHE_TABLE,
   defaults: FOUCHE_DEFAULTS,
   endRule: 'complete-the-lap'

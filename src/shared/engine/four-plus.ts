@@ -1,11 +1,10 @@
-// 4-PLU$: the rules engine, per shared/rules/four-plus.md.
+// 4-PLU$: the rules engine, per docs/rules/four-plus.md (`// Rules:` comments name its sections).
 // Pure data and functions: no Node, DOM or Electron. States are plain JSON objects, never mutated.
 //
 // Readings the rules page leaves open are listed in docs/rules-readings.md (4-PLU$).
 
 import type {
   Applied,
-  GameEvent,
   GameModule,
   Move,
   Offer,
@@ -15,6 +14,8 @@ import type {
   TableView
 } from './types'
 import { rankPlayers } from './standings'
+import { GAME_DESCRIPTORS, optionDefaults } from './options'
+import { isDieValue, listNames, notADie, numberWord } from '../dice'
 
 export interface FourPlusOptions {
   /** Number of rounds before the game ends (default 3). */
@@ -146,6 +147,7 @@ function countOf(values: readonly number[], face: number): number {
   return (values[0] === face ? 1 : 0) + (values[1] === face ? 1 : 0) + (values[2] === face ? 1 : 0) + (values[3] === face ? 1 : 0)
 }
 
+// Rules: "What a throw scores": four 1s, three 1s, two 1s, four 4s, four and three of a kind, a pair, nothing.
 function classifyUnchecked(v: readonly number[]): ThrowOutcome {
   const ones = countOf(v, 1)
   if (ones === 4) return THROW.fourOnes
@@ -159,6 +161,7 @@ function classifyUnchecked(v: readonly number[]): ThrowOutcome {
   return THROW.nothing
 }
 
+// Rules: "Flash rounds": four 4s win, two or more 1s or 6s are out, else the flash score 5, 3, 1 or 0.
 function flashUnchecked(v: readonly number[]): FlashOutcome {
   if (v[0] === 4 && v[1] === 4 && v[2] === 4 && v[3] === 4) return FLASH.fourFours
   if (countOf(v, 1) >= 2) return FLASH.ones
@@ -175,11 +178,7 @@ function flashUnchecked(v: readonly number[]): FlashOutcome {
 function diceProblem(values: unknown): string | null {
   if (!Array.isArray(values)) return 'a roll lists the 4 dice thrown'
   if (values.length !== 4) return `4 dice are due, not ${values.length}`
-  for (const value of values) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 6) {
-      return `a die shows 1 to 6, not ${JSON.stringify(value)}`
-    }
-  }
+  for (const value of values) if (!isDieValue(value)) return notADie(value)
   return null
 }
 
@@ -209,10 +208,39 @@ export function flashOutcome(values: readonly number[]): FlashOutcome {
 // ---------------------------------------------------------------------------------------------
 // The engine
 
-const THROWS_PER_TURN = 3
-const DEFAULTS: FourPlusOptions = Object.freeze({ rounds: 3 }) as FourPlusOptions
+/** How a 4-PLU$ game was won: last player in, highest score, four 4s in a flash round; zero: nobody won. */
+export type WinCause = 'lastIn' | 'highest' | 'fourFours' | 'zero'
 
-function finish(n: FourPlusState, winners: number[], events: GameEvent[], cause: string): void {
+/** What happens in 4-PLU$, for `describe` and the screens. */
+export type FourPlusEvent =
+  | { kind: 'turn'; seat: number; round: number; throws: number }
+  | { kind: 'round'; round: number; of: number }
+  | { kind: 'score'; seat: number; combo: 'fourFours' | 'fourOfAKind' | 'threeOfAKind'; points: number; total: number; announce?: string }
+  | { kind: 'extra'; seat: number; cause: 'fourFours' | 'pair' }
+  | { kind: 'pairSpent'; seat: number }
+  | { kind: 'nothing'; seat: number; ones: number }
+  | { kind: 'twoOnes'; seat: number }
+  | { kind: 'threeOnes'; seat: number; penalty: boolean }
+  | { kind: 'turnDone'; seat: number; points: number; total: number }
+  | { kind: 'out'; seat: number; cause: 'fourOnes'; announce: string }
+  | { kind: 'out'; seat: number; cause: 'ones' | 'sixes'; count: number; announce: string }
+  | { kind: 'out'; seat: number; cause: 'short'; score: number; standing: number; announce: string }
+  | { kind: 'flashStart'; seats: number[]; score: number; announce: string }
+  | { kind: 'flashScore'; seat: number; score: number; combo: FlashKind; standing: number; owed: boolean }
+  | { kind: 'standing'; seat: number; standing: number; raised: boolean }
+  | { kind: 'mustReply'; seats: number[]; standing: number }
+  | { kind: 'matched'; seat: number; standing: number }
+  | { kind: 'standingReset' }
+  | { kind: 'flashFourFours'; seat: number; announce: string }
+  | { kind: 'win'; seat: number; cause: WinCause; score: number; announce: string }
+  | { kind: 'noWinner'; announce: string }
+
+const THROWS_PER_TURN = 3
+// The options and their defaults are defined once, as data, in ./options.
+const DEFINITION = GAME_DESCRIPTORS['four-plus']
+const DEFAULTS = Object.freeze(optionDefaults('four-plus')) as unknown as FourPlusOptions
+
+function finish(n: FourPlusState, winners: number[], events: FourPlusEvent[], cause: WinCause): void {
   n.phase = 'over'
   n.seat = null
   n.throwsLeft = 0
@@ -232,8 +260,9 @@ function playersIn(out: readonly boolean[]): number {
   return count
 }
 
-function startTurn(n: FourPlusState, seat: number, events: GameEvent[]): void {
+function startTurn(n: FourPlusState, seat: number, events: FourPlusEvent[]): void {
   let base = THROWS_PER_TURN
+  // Rules: "What a throw scores" 2: after three 1s the next turn has one throw fewer.
   if (n.penalty[seat]) {
     base--
     n.penalty = n.penalty.slice()
@@ -248,7 +277,7 @@ function startTurn(n: FourPlusState, seat: number, events: GameEvent[]): void {
   events.push({ kind: 'turn', seat, round: n.round, throws: base })
 }
 
-function endTurn(n: FourPlusState, events: GameEvent[]): void {
+function endTurn(n: FourPlusState, events: FourPlusEvent[]): void {
   const out = n.out
   for (let i = (n.seat as number) + 1; i < out.length; i++) {
     if (!out[i]) return startTurn(n, i, events)
@@ -263,7 +292,8 @@ function endTurn(n: FourPlusState, events: GameEvent[]): void {
   endOfRounds(n, events)
 }
 
-function endOfRounds(n: FourPlusState, events: GameEvent[]): void {
+// Rules: "The end of the game": the highest score among players still in wins; 0 means nobody; a tie above 0 plays flash rounds.
+function endOfRounds(n: FourPlusState, events: FourPlusEvent[]): void {
   let best = 0
   for (let i = 0; i < n.scores.length; i++) if (!n.out[i] && n.scores[i] > best) best = n.scores[i]
   if (best === 0) return finish(n, [], events, 'zero')
@@ -282,7 +312,7 @@ function endOfRounds(n: FourPlusState, events: GameEvent[]): void {
   events.push({ kind: 'flashStart', seats: tied, score: best, announce: 'Flash round!' })
 }
 
-function throwInRounds(n: FourPlusState, values: number[], events: GameEvent[]): void {
+function throwInRounds(n: FourPlusState, values: number[], events: FourPlusEvent[]): void {
   const seat = n.seat as number
   const outcome = classifyUnchecked(values)
   n.turnTaken++
@@ -296,10 +326,12 @@ function throwInRounds(n: FourPlusState, values: number[], events: GameEvent[]):
         n.penalty[seat] = false
       }
       events.push({ kind: 'out', seat, cause: 'fourOnes', announce: 'Out!' })
+      // Rules: "What a throw scores" 1: four 1s put the player out; the last player in wins at once.
       if (playersIn(n.out) === 1) return finish(n, [n.out.indexOf(false)], events, 'lastIn')
       return endTurn(n, events)
     }
     case 'threeOnes': {
+      // Rules: "What a throw scores" 2: no next turn after the last round, so no penalty then.
       const penalty = n.round < n.options.rounds
       if (penalty) {
         n.penalty = n.penalty.slice()
@@ -328,6 +360,7 @@ function throwInRounds(n: FourPlusState, values: number[], events: GameEvent[]):
       }
       break
     }
+    // Rules: "What a throw scores" 4 and 7: four 4s always earn an extra throw, a pair at most once per turn.
     case 'pair':
       if (n.pairUsed) {
         events.push({ kind: 'pairSpent', seat })
@@ -354,7 +387,7 @@ function dropFromFlash(n: FourPlusState, f: FourPlusFlash, seat: number): void {
   if (f.owes.includes(seat)) f.owes = f.owes.filter((s) => s !== seat)
 }
 
-function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): void {
+function throwInFlash(n: FourPlusState, values: number[], events: FourPlusEvent[]): void {
   const seat = n.seat as number
   const old = n.flash as FourPlusFlash
   const f: FourPlusFlash = { contenders: old.contenders, standing: old.standing, owes: old.owes }
@@ -369,7 +402,7 @@ function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): 
     events.push({
       kind: 'out',
       seat,
-      cause: outcome.kind,
+      cause: outcome.kind === 'ones' ? 'ones' : 'sixes',
       count: countOf(values, outcome.kind === 'ones' ? 1 : 6),
       announce: 'Out!'
     })
@@ -377,6 +410,7 @@ function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): 
     const score = outcome.score
     const owes = f.owes.includes(seat)
     events.push({ kind: 'flashScore', seat, score, combo: outcome.kind, standing: f.standing, owed: owes })
+    // Rules: "Flash rounds": the standing score S; owing a reply, below S is out, equal stays in, above raises S.
     if (owes && score < f.standing) {
       dropFromFlash(n, f, seat)
       events.push({ kind: 'out', seat, cause: 'short', score, standing: f.standing, announce: 'Out!' })
@@ -392,6 +426,7 @@ function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): 
     }
   }
   if (f.contenders.length === 1) return finish(n, [f.contenders[0]], events, 'lastIn')
+  // Rules: "Flash rounds": whenever nobody owes a reply, S returns to 0.
   if (f.owes.length === 0 && f.standing !== 0) {
     f.standing = 0
     events.push({ kind: 'standingReset' })
@@ -408,9 +443,32 @@ function throwInFlash(n: FourPlusState, values: number[], events: GameEvent[]): 
   n.throwsLeft = 1
 }
 
+/** A fresh copy of a state, every field listed (one shape for every state). `apply` changes only this copy. */
+function copyState(s: FourPlusState): FourPlusState {
+  return {
+    game: s.game,
+    players: s.players,
+    options: s.options,
+    scores: s.scores,
+    out: s.out,
+    penalty: s.penalty,
+    phase: s.phase,
+    round: s.round,
+    seat: s.seat,
+    turnBase: s.turnBase,
+    turnTaken: s.turnTaken,
+    throwsLeft: s.throwsLeft,
+    pairUsed: s.pairUsed,
+    turnPoints: s.turnPoints,
+    dice: s.dice,
+    flash: s.flash,
+    winners: s.winners
+  }
+}
+
 const NO_DECISIONS = '4-PLU$ has no decisions: only throws'
 
-function apply(state: FourPlusState, move: Move): Applied<FourPlusState> {
+function apply(state: FourPlusState, move: Move): Applied<FourPlusState, FourPlusEvent> {
   if (state.phase === 'over') return { ok: false, error: 'the game is over' }
   if (move === null || typeof move !== 'object') return { ok: false, error: 'a 4-PLU$ line is a roll of 4 dice' }
   if (!('roll' in move)) {
@@ -420,8 +478,9 @@ function apply(state: FourPlusState, move: Move): Applied<FourPlusState> {
   const values = move.roll
   const problem = diceProblem(values)
   if (problem) return { ok: false, error: problem }
-  const events: GameEvent[] = []
-  const n: FourPlusState = { ...state, dice: values.slice() }
+  const events: FourPlusEvent[] = []
+  const n = copyState(state)
+  n.dice = values.slice()
   if (state.phase === 'rounds') throwInRounds(n, n.dice, events)
   else throwInFlash(n, n.dice, events)
   return { ok: true, state: n, events }
@@ -536,18 +595,16 @@ function table(s: FourPlusState): TableView {
 // ---------------------------------------------------------------------------------------------
 // Words
 
-function nameOf(players: readonly string[], seat: unknown): string {
-  return typeof seat === 'number' && players[seat] !== undefined ? players[seat] : `Seat ${Number(seat) + 1}`
+function nameOf(players: readonly string[], seat: number | undefined): string {
+  return seat !== undefined && players[seat] !== undefined ? players[seat] : `Seat ${Number(seat) + 1}`
 }
 
-function namesOf(players: readonly string[], seats: unknown): string {
-  const names = Array.isArray(seats) ? seats.map((seat) => nameOf(players, seat)) : []
-  if (names.length <= 1) return names[0] ?? 'nobody'
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+function namesOf(players: readonly string[], seats: readonly number[]): string {
+  const names = seats.map((seat) => nameOf(players, seat))
+  return names.length === 0 ? 'nobody' : listNames(names)
 }
 
-const COUNT_WORD: Record<number, string> = { 2: 'Two', 3: 'Three', 4: 'Four' }
-const COMBO_WORDS: Record<string, string> = {
+const COMBO_WORDS: Record<'fourFours' | 'fourOfAKind' | 'threeOfAKind' | 'pair' | 'nothing', string> = {
   fourFours: 'four 4s',
   fourOfAKind: 'four of a kind',
   threeOfAKind: 'three of a kind',
@@ -555,8 +612,11 @@ const COMBO_WORDS: Record<string, string> = {
   nothing: 'nothing'
 }
 
-function describe(event: GameEvent, players: readonly string[]): string {
-  const who = nameOf(players, event.seat)
+const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)
+
+function describe(event: FourPlusEvent, players: readonly string[]): string {
+  const who = nameOf(players, 'seat' in event ? event.seat : undefined)
+  const kind: string = event.kind
   switch (event.kind) {
     case 'turn':
       return event.throws === THROWS_PER_TURN
@@ -565,7 +625,7 @@ function describe(event: GameEvent, players: readonly string[]): string {
     case 'round':
       return `Round ${event.round} of ${event.of}`
     case 'score':
-      return `${who} throws ${COMBO_WORDS[event.combo as string]}: ${event.points} points, ${event.total} in all`
+      return `${who} throws ${COMBO_WORDS[event.combo]}: ${event.points} points, ${event.total} in all`
     case 'extra':
       return event.cause === 'fourFours' ? `Four 4s! ${who} gets an extra throw` : `Pair! ${who} gets an extra throw`
     case 'pairSpent':
@@ -583,9 +643,9 @@ function describe(event: GameEvent, players: readonly string[]): string {
         case 'fourOnes':
           return `Four 1s! ${who} is out`
         case 'ones':
-          return `${COUNT_WORD[event.count as number] ?? 'Two'} 1s: ${who} is out`
+          return `${capitalized(numberWord(event.count))} 1s: ${who} is out`
         case 'sixes':
-          return `${COUNT_WORD[event.count as number] ?? 'Two'} 6s: ${who} is out`
+          return `${capitalized(numberWord(event.count))} 6s: ${who} is out`
         case 'short':
           return `${who} falls short of ${event.standing}: ${who} is out`
         default:
@@ -610,15 +670,15 @@ function describe(event: GameEvent, players: readonly string[]): string {
     case 'noWinner':
       return 'Nobody wins: the best score is 0'
     default:
-      return String(event.kind)
+      return kind
   }
 }
 
-export const fourPlus: GameModule<FourPlusState, FourPlusOptions> = {
+export const fourPlus: GameModule<FourPlusState, FourPlusOptions, FourPlusEvent> = {
   id: 'four-plus',
-  title: '4-PLU$',
-  minPlayers: 2,
-  diceCount: 4,
+  title: DEFINITION.title,
+  minPlayers: DEFINITION.minPlayers,
+  diceCount: DEFINITION.diceCount,
   defaults: DEFAULTS,
   parseOptions,
   init,

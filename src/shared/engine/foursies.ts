@@ -1,12 +1,12 @@
-// Foursies: the rules engine, as read by shared/rules/foursies.md (the rules page wins over the
-// original card). Pure data and functions: no Node, DOM or Electron. `apply` never mutates.
+// Foursies: the rules engine, as read by docs/rules/foursies.md (the rules page wins over the
+// original card; `// Rules:` comments name its sections). Pure data and functions: no Node, DOM
+// or Electron. `apply` never mutates.
 //
 // Readings the rules page leaves open are listed in docs/rules-readings.md (Foursies).
 
 import type {
   Applied,
   Decision,
-  GameEvent,
   GameModule,
   Move,
   Offer,
@@ -17,6 +17,8 @@ import type {
   TableView
 } from './types'
 import { rankPlayers } from './standings'
+import { choiceValues, GAME_DESCRIPTORS, optionDefaults } from './options'
+import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
 export type FoursiesTour = 'first-to-four' | 'four-rounds'
@@ -87,10 +89,33 @@ export interface FoursiesState {
   wonByDuel?: 'round' | 'tour'
 }
 
-const DEFAULTS: FoursiesOptions = Object.freeze({ match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 })
-const MATCHES: readonly string[] = ['round', 'tour', 'tour-de-fours']
-const TOURS: readonly string[] = ['first-to-four', 'four-rounds']
-const DEVILS: readonly string[] = ['none', 'bust', 'reset']
+/** What happens in Foursies, for `describe` and the screens. */
+export type FoursiesEvent =
+  | { kind: 'score'; seat: number; count: number; score: number }
+  | { kind: 'fourOfAKind'; seat: number; announce: string; value: number; score: number }
+  | { kind: 'foursies'; seat: number; announce: string }
+  | { kind: 'devilsNumber'; seat: number; announce: string; effect: FoursiesDevil }
+  | { kind: 'bust'; seat: number; announce: string; score: number }
+  | { kind: 'run'; seat: number }
+  | { kind: 'oddManOut'; seat: number; value: number }
+  | { kind: 'socks'; seat: number }
+  | { kind: 'reroll'; seat: number; values: number[] }
+  | { kind: 'turnEnd'; seat: number; score: number; declined?: true }
+  | { kind: 'finalLap'; seat: number; foursies: boolean }
+  | { kind: 'turn'; seat: number }
+  | { kind: 'duel'; announce: string; seats: number[]; stake: 'round' | 'tour' }
+  | { kind: 'duelThrow'; seats: number[]; values: number[]; fours: number[] }
+  | { kind: 'roundWon'; seat: number; announce: string; rounds: number }
+  | { kind: 'tourWon'; seat: number; announce: string; tours: number }
+  | { kind: 'matchWon'; seat: number; announce: string }
+  | { kind: 'roundStart'; seat: number; round: number; tour: number }
+
+// The options and their defaults are defined once, as data, in ./options.
+const DEFINITION = GAME_DESCRIPTORS.foursies
+const DEFAULTS = Object.freeze(optionDefaults('foursies')) as unknown as FoursiesOptions
+const MATCHES = choiceValues('foursies', 'match')
+const TOURS = choiceValues('foursies', 'tour')
+const DEVILS = choiceValues('foursies', 'devilsNumber')
 
 // ---------------------------------------------------------------------------------------------
 // Dice arithmetic: a multiset of values is coded by its counts, c1 + 5 c2 + 25 c3 + ... (each
@@ -99,12 +124,14 @@ const DEVILS: readonly string[] = ['none', 'bust', 'reset']
 const POW5 = [0, 1, 5, 25, 125, 625, 3125]
 const CODES = 15625
 
-function codeOf(values: readonly number[]): number {
+/** The count code of up to four dice (also the odds' table index). */
+export function tableCode(values: readonly number[]): number {
   let code = 0
   for (let i = 0; i < values.length; i++) code += POW5[values[i]]
   return code
 }
 
+// Rules: "What comes next" 4, false four: two or more dice, no 4, adding up to 4 or the largest minus the others 4.
 function isFalseFour(vals: readonly number[]): boolean {
   if (vals.length < 2) return false
   let sum = 0
@@ -118,7 +145,7 @@ function isFalseFour(vals: readonly number[]): boolean {
 }
 
 function falseFourLabel(vals: readonly number[]): string {
-  const sorted = [...vals].sort((a, b) => a - b)
+  const sorted = sortedDice(vals)
   let sum = 0
   for (const v of sorted) sum += v
   if (sum === 4) return sorted.join('+')
@@ -128,6 +155,7 @@ function falseFourLabel(vals: readonly number[]): string {
 /** How a multiset of values splits into disjoint false fours (its label), or null. */
 function rerollLabel(vals: readonly number[]): string | null {
   if (isFalseFour(vals)) return falseFourLabel(vals)
+  // Rules: "What comes next" 4: several disjoint false fours may be re-rolled at once.
   if (vals.length === 4) {
     // two false fours of two dice each: pair die 0 with each other die
     for (let j = 1; j < 4; j++) {
@@ -171,7 +199,7 @@ const tableFacts: (TableFacts | undefined)[] = new Array(CODES)
 
 /** The facts of a table of four dice, in any order; computed once per distinct table. */
 export function factsOf(dice: readonly number[]): TableFacts {
-  const code = codeOf(dice)
+  const code = tableCode(dice)
   let facts = tableFacts[code]
   if (facts === undefined) {
     facts = computeFacts(dice)
@@ -181,8 +209,7 @@ export function factsOf(dice: readonly number[]): TableFacts {
 }
 
 function computeFacts(dice: readonly number[]): TableFacts {
-  const counts = [0, 0, 0, 0, 0, 0, 0]
-  for (const v of dice) counts[v]++
+  const counts = faceCounts(dice)
   let equal = 0
   let odd = 0
   let pairs = 0
@@ -195,6 +222,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
   }
   const straight = (lo: number): boolean =>
     counts[lo] === 1 && counts[lo + 1] === 1 && counts[lo + 2] === 1 && counts[lo + 3] === 1
+  // Rules: "What comes next" 1 (run), 2 (odd man out: three alike other than 6) and 3 (socks: two pairs).
   const run = straight(1) || straight(2) || straight(3)
   const seen = new Map<number, { vals: number[]; label: string }>()
   for (let mask = 1; mask < 16; mask++) {
@@ -202,7 +230,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
     for (let i = 0; i < 4; i++) if (mask & (1 << i)) vals.push(dice[i])
     if (vals.length < 2) continue
     vals.sort((a, b) => a - b)
-    const c = codeOf(vals)
+    const c = tableCode(vals)
     if (seen.has(c)) continue
     const label = rerollFacts(vals, c)
     if (label !== null) seen.set(c, { vals, label })
@@ -217,7 +245,7 @@ function computeFacts(dice: readonly number[]): TableFacts {
     sixes: counts[6],
     run,
     odd,
-    oddKept: Object.freeze(odd === 0 ? [] : removeValues(dice, [odd]).sort((a, b) => a - b)) as number[],
+    oddKept: Object.freeze(odd === 0 ? [] : removeValues(dice, [odd])) as number[],
     socks: pairs === 2,
     rerolls: found.map((f) => f.vals),
     labels: found.map((f) => f.label)
@@ -301,8 +329,8 @@ function init(players: readonly string[], options: FoursiesOptions): FoursiesSta
   }
 }
 
-/** A shallow copy with one fixed shape (faster than spreading in the hot fold). */
-function clone(s: FoursiesState): FoursiesState {
+/** A fresh copy of a state, every field listed (one shape for every state). `apply` changes only this copy. */
+function copyState(s: FoursiesState): FoursiesState {
   return {
     players: s.players,
     options: s.options,
@@ -324,24 +352,19 @@ function clone(s: FoursiesState): FoursiesState {
     dice: s.dice,
     fresh: s.fresh,
     duel: s.duel,
-    winners: s.winners
+    winners: s.winners,
+    wonByDuel: s.wonByDuel
   }
 }
 
-function fail(error: string): Applied<FoursiesState> {
+function fail(error: string): Applied<FoursiesState, FoursiesEvent> {
   return { ok: false, error }
 }
 
 const NONE: number[] = Object.freeze([]) as unknown as number[]
 
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
-
 function dieWord(v: number): string {
   return `a ${v}`
-}
-
-function plural(count: number, v: number): string {
-  return `${NUMBER_WORDS[count] ?? count} ${v}${count === 1 ? '' : 's'}`
 }
 
 function diceCountWords(n: number): string {
@@ -367,7 +390,7 @@ function notDecidingReason(s: FoursiesState): string {
   }
 }
 
-function apply(s: FoursiesState, move: Move): Applied<FoursiesState> {
+function apply(s: FoursiesState, move: Move): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'over') return fail('the game is over')
   if ('roll' in move) return s.phase === 'duel' ? duelThrow(s, move.roll) : turnThrow(s, move.roll)
   if ('reroll' in move) return reroll(s, move.reroll)
@@ -381,13 +404,14 @@ function apply(s: FoursiesState, move: Move): Applied<FoursiesState> {
 function checkRoll(values: readonly number[], due: number): string | null {
   if (!Array.isArray(values)) return 'a roll lists the values of the dice thrown'
   for (const v of values) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return `a die shows 1 to 6, not ${JSON.stringify(v)}`
+    if (!isDieValue(v)) return notADie(v)
   }
   if (values.length !== due) return `${diceCountWords(due)} due, not ${values.length}`
   return null
 }
 
-function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
+  // Rules: "What comes next" 3 and 4: socks and false fours are optional, so a decision comes first.
   if (s.step === 'decide') {
     const f = factsOf(s.dice)
     const options = f.rerolls.length > 0 && f.socks ? 're-roll a false four, take socks or end the turn'
@@ -406,6 +430,7 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
     dice.push(kept[i])
     fresh.push(false)
   }
+  // Rules: "What a throw scores" 1: every fresh 4 scores one point.
   let fours = 0
   for (let i = 0; i < values.length; i++) {
     const v = values[i]
@@ -419,17 +444,19 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   let points = afterFours
   let foursies = false
   let ofAKind = false
+  // Rules: "What a throw scores" 2 and "Foursies": four 1s are a foursies; four of a kind other than 4s one more point.
   if (f.equal === 1) foursies = true
   else if (f.equal !== 0 && f.equal !== 4) {
     ofAKind = true
     points++
   }
+  // Rules: "What a throw scores" 3 (Devil's Number, option devilsNumber) and 4 (bust: start score + turn points over 4).
   const devil = f.sixes >= 3
   const effect = devil ? s.options.devilsNumber : 'none'
   const reset = effect === 'reset'
   const bust = !reset && (effect === 'bust' || start + points > 4)
 
-  const events: GameEvent[] = []
+  const events: FoursiesEvent[] = []
   if (!bust && !reset) {
     if (fours > 0) events.push({ kind: 'score', seat, count: fours, score: start + afterFours })
     if (ofAKind) events.push({ kind: 'fourOfAKind', seat, announce: "Four of a kind!", value: f.equal, score: start + points })
@@ -437,33 +464,36 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
   if (foursies) events.push({ kind: 'foursies', seat, announce: 'Foursies!' })
   if (devil) events.push({ kind: 'devilsNumber', seat, announce: "Devil's Number!", effect })
 
-  const base = clone(s)
+  const base = copyState(s)
   base.dice = dice
   base.fresh = fresh
   base.kept = NONE
   base.turnPoints = points
-  if (reset) return { ok: true, state: endTurn(base, 0, false, events, true), events }
+  if (reset) return { ok: true, state: endTurn(base, 0, false, events), events }
   if (bust) {
     events.push({ kind: 'bust', seat, announce: 'Bust!', score: start })
-    return { ok: true, state: endTurn(base, start, false, events, true), events }
+    return { ok: true, state: endTurn(base, start, false, events), events }
   }
-  if (foursies) return { ok: true, state: endTurn(base, start + points, true, events, true), events }
+  if (foursies) return { ok: true, state: endTurn(base, start + points, true, events), events }
 
+  // Rules: "What comes next" 3: socks is two throws of all four dice, no re-rolls, then the turn ends.
   if (s.step === 'socks') {
     if (s.socksLeft <= 1) {
       events.push({ kind: 'turnEnd', seat, score: start + points })
-      return { ok: true, state: endTurn(base, start + points, false, events, true), events }
+      return { ok: true, state: endTurn(base, start + points, false, events), events }
     }
     base.socksLeft = s.socksLeft - 1
     base.due = 4
     return { ok: true, state: base, events }
   }
+  // Rules: "What comes next" 1: a run re-rolls all four, forced.
   if (f.run) {
     events.push({ kind: 'run', seat })
     base.step = 'run'
     base.due = 4
     return { ok: true, state: base, events }
   }
+  // Rules: "What comes next" 2: odd man out, forced, but not again on the throw that resolves one.
   if (f.odd !== 0 && s.step !== 'odd') {
     events.push({ kind: 'oddManOut', seat, value: f.odd })
     base.step = 'odd'
@@ -471,20 +501,14 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
     base.kept = f.oddKept
     return { ok: true, state: base, events }
   }
+  // Rules: "What comes next" 3 to 5: socks or a false four wait for a decision; otherwise the turn ends.
   if (f.socks || f.rerolls.length > 0) {
     base.step = 'decide'
     base.due = 0
     return { ok: true, state: base, events }
   }
   events.push({ kind: 'turnEnd', seat, score: start + points })
-  return { ok: true, state: endTurn(base, start + points, false, events, true), events }
-}
-
-/** The dice values left after taking away `take` (which must all be present). */
-function removeValues(dice: readonly number[], take: readonly number[]): number[] {
-  const left = dice.slice()
-  for (const v of take) left.splice(left.indexOf(v), 1)
-  return left
+  return { ok: true, state: endTurn(base, start + points, false, events), events }
 }
 
 /** What a re-roll of some values from a table comes to: refused, or the dice kept and thrown. */
@@ -492,26 +516,26 @@ type RerollVerdict = { error: string } | { sorted: number[]; kept: number[] }
 
 const rerollVerdicts = new Map<number, RerollVerdict>()
 
-function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die, and nothing is re-rolled')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
   if (!Array.isArray(values) || values.length === 0) return fail('name the dice to re-roll')
   let code = 0
   for (const v of values) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+    if (!isDieValue(v)) return fail(notADie(v))
     code += POW5[v]
   }
   if (values.length > 4) return fail(`there are only 4 dice on the table, not ${values.length}`)
   // at most four values: the count code names the multiset exactly
-  const key = codeOf(s.dice) * CODES + code
+  const key = tableCode(s.dice) * CODES + code
   let verdict = rerollVerdicts.get(key)
   if (verdict === undefined) {
     verdict = judgeReroll(s.dice, values)
     rerollVerdicts.set(key, verdict)
   }
   if ('error' in verdict) return fail(verdict.error)
-  const events: GameEvent[] = [{ kind: 'reroll', seat: s.seat, values: verdict.sorted }]
-  const state = clone(s)
+  const events: FoursiesEvent[] = [{ kind: 'reroll', seat: s.seat, values: verdict.sorted }]
+  const state = copyState(s)
   state.step = 'reroll'
   state.due = verdict.sorted.length
   state.kept = verdict.kept
@@ -520,23 +544,22 @@ function reroll(s: FoursiesState, values: number[]): Applied<FoursiesState> {
 
 /** Judges a re-roll by values alone (so the verdict holds for every order of the same dice). */
 function judgeReroll(dice: readonly number[], values: readonly number[]): RerollVerdict {
-  const want = [0, 0, 0, 0, 0, 0, 0]
-  const have = [0, 0, 0, 0, 0, 0, 0]
-  for (const v of values) want[v]++
-  for (const v of dice) have[v]++
+  const want = faceCounts(values)
+  const have = faceCounts(dice)
   for (let v = 1; v <= 6; v++) {
     if (want[v] > have[v]) {
       if (have[v] === 0) return { error: `there is no ${v} on the table to re-roll` }
       return {
-        error: `there ${have[v] === 1 ? 'is' : 'are'} only ${plural(have[v], v)} on the table, not ${NUMBER_WORDS[want[v]] ?? want[v]}`
+        error: `there ${have[v] === 1 ? 'is' : 'are'} only ${countedValues(have[v], v)} on the table, not ${numberWord(want[v])}`
       }
     }
   }
+  // Rules: "What comes next" 4: a false four has no 4 and two or more dice.
   if (want[4] > 0) return { error: 'a 4 is never part of a false four: 4s score, they are not re-rolled' }
-  const sorted = [...values].sort((a, b) => a - b)
+  const sorted = sortedDice(values)
   if (sorted.length === 1) return { error: `a single ${sorted[0]} is no false four: a false four takes two or more dice` }
-  if (rerollFacts(sorted, codeOf(sorted)) === null) return { error: notFalseFourReason(sorted) }
-  const kept = removeValues([...dice].sort((a, b) => a - b), sorted)
+  if (rerollFacts(sorted, tableCode(sorted)) === null) return { error: notFalseFourReason(sorted) }
+  const kept = removeValues(dice, sorted)
   // shared by every state and event that uses this verdict: frozen, so no caller can corrupt it
   return { sorted: Object.freeze(sorted) as number[], kept: Object.freeze(kept) as number[] }
 }
@@ -563,13 +586,14 @@ function notFalseFourReason(vals: readonly number[]): string {
   return `${list} make no false four: they add up to ${sum}, not 4, no die minus the others makes 4, and they do not split into false fours`
 }
 
-function socks(s: FoursiesState): Applied<FoursiesState> {
+function socks(s: FoursiesState): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: every duellist throws one die')
   if (s.step !== 'decide') return fail(notDecidingReason(s))
+  // Rules: "What comes next" 3: socks are two pairs of different values.
   if (!factsOf(s.dice).socks) return fail('there are no socks on the table: socks are two pairs of different values')
   const seat = s.seat
-  const events: GameEvent[] = [{ kind: 'socks', seat }]
-  const state = clone(s)
+  const events: FoursiesEvent[] = [{ kind: 'socks', seat }]
+  const state = copyState(s)
   state.step = 'socks'
   state.socksLeft = 2
   state.due = 4
@@ -577,148 +601,157 @@ function socks(s: FoursiesState): Applied<FoursiesState> {
   return { ok: true, state, events }
 }
 
-function endDecision(s: FoursiesState): Applied<FoursiesState> {
+function endDecision(s: FoursiesState): Applied<FoursiesState, FoursiesEvent> {
   if (s.phase === 'duel') return fail('a duel is on: it ends when exactly one duellist throws a 4')
   if (s.step !== 'decide') return fail(`${notDecidingReason(s)}; end only declines an optional re-roll`)
   const seat = s.seat
   const score = s.scores[seat] + s.turnPoints
-  const events: GameEvent[] = [{ kind: 'turnEnd', seat, score, declined: true }]
-  return { ok: true, state: endTurn(s, score, false, events), events }
+  const events: FoursiesEvent[] = [{ kind: 'turnEnd', seat, score, declined: true }]
+  return { ok: true, state: endTurn(copyState(s), score, false, events), events }
 }
 
-/** The turn of `s.seat` ended with `score` (and maybe a foursies): next turn, or the round ends. */
-function endTurn(s: FoursiesState, score: number, foursies: boolean, events: GameEvent[], owned = false): FoursiesState {
+/** The turn of `s.seat` (on `s`, a fresh copy owned by apply) ended with `score` (and maybe a foursies): next turn, or the round ends. */
+function endTurn(s: FoursiesState, score: number, foursies: boolean, events: FoursiesEvent[]): FoursiesState {
   const seat = s.seat
   const n = s.players.length
-  let scores = s.scores
-  if (scores[seat] !== score) {
-    scores = scores.slice()
-    scores[seat] = score
+  if (s.scores[seat] !== score) {
+    s.scores = s.scores.slice()
+    s.scores[seat] = score
   }
-  let fs = s.foursies
   if (foursies) {
-    fs = fs.slice()
-    fs[seat] = true
+    s.foursies = s.foursies.slice()
+    s.foursies[seat] = true
   }
-  let finalLap = s.finalLap
-  if (!finalLap && (score === 4 || foursies)) {
-    finalLap = true
+  // Rules: "How a round ends": ending a turn on 4 or a foursies starts the final lap, played out up to the tab holder.
+  if (!s.finalLap && (score === 4 || foursies)) {
+    s.finalLap = true
     events.push({ kind: 'finalLap', seat, foursies })
   }
   const next = (seat + 1) % n
-  const done = owned ? s : clone(s)
-  done.scores = scores
-  done.foursies = fs
-  done.finalLap = finalLap
-  done.turnPoints = 0
-  done.step = 'open'
-  done.due = 4
-  done.kept = NONE
-  done.socksLeft = 0
-  if (finalLap && next === s.tab) return endRound(done, events)
-  done.seat = next
+  s.turnPoints = 0
+  s.step = 'open'
+  s.due = 4
+  s.kept = NONE
+  s.socksLeft = 0
+  if (s.finalLap && next === s.tab) return endRound(s, events)
+  s.seat = next
   events.push({ kind: 'turn', seat: next })
-  return done
+  return s
 }
 
-function endRound(s: FoursiesState, events: GameEvent[]): FoursiesState {
+function endRound(s: FoursiesState, events: FoursiesEvent[]): FoursiesState {
   const fs: number[] = []
   const on4: number[] = []
   for (let i = 0; i < s.players.length; i++) {
     if (s.foursies[i]) fs.push(i)
     if (s.scores[i] === 4) on4.push(i)
   }
+  // Rules: "How a round ends": a foursies beats points; one contender wins the round, several duel.
   const contenders = fs.length > 0 ? fs : on4
   if (contenders.length === 1) return winRound(s, contenders[0], events)
   return startDuel(s, contenders, 'round', events)
 }
 
-function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', events: GameEvent[]): FoursiesState {
+function startDuel(s: FoursiesState, seats: number[], stake: 'round' | 'tour', events: FoursiesEvent[]): FoursiesState {
   events.push({ kind: 'duel', announce: 'Duel!', seats, stake })
-  return { ...s, phase: 'duel', due: seats.length, duel: { seats, stake, last: [] } }
+  s.phase = 'duel'
+  s.due = seats.length
+  s.duel = { seats, stake, last: [] }
+  return s
 }
 
-function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState> {
+function duelThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, FoursiesEvent> {
   const duel = s.duel as FoursiesDuel
   const n = duel.seats.length
   if (!Array.isArray(values)) return fail('a roll lists the values of the dice thrown')
   for (const v of values) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 6) return fail(`a die shows 1 to 6, not ${JSON.stringify(v)}`)
+    if (!isDieValue(v)) return fail(notADie(v))
   }
   if (values.length !== n) return fail(`${diceCountWords(n)} due (one per duellist), not ${values.length}`)
   const fours: number[] = []
+  // Rules: "Duel": exactly one 4 wins; several 4s duel on among themselves; no 4, all throw again.
   for (let i = 0; i < n; i++) if (values[i] === 4) fours.push(duel.seats[i])
-  const events: GameEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
+  const events: FoursiesEvent[] = [{ kind: 'duelThrow', seats: duel.seats, values: values.slice(), fours }]
+  const state = copyState(s)
   if (fours.length === 1) {
-    const done: FoursiesState = { ...s, phase: 'turn', due: 0, duel: { ...duel, last: values.slice() } }
-    const state = duel.stake === 'round' ? winRound(done, fours[0], events) : winTour(done, fours[0], events)
-    return { ok: true, state, events }
+    state.phase = 'turn'
+    state.due = 0
+    state.duel = { seats: duel.seats, stake: duel.stake, last: values.slice() }
+    return { ok: true, state: duel.stake === 'round' ? winRound(state, fours[0], events) : winTour(state, fours[0], events), events }
   }
   const seats = fours.length > 1 ? fours : duel.seats
-  return { ok: true, state: { ...s, due: seats.length, duel: { seats, stake: duel.stake, last: values.slice() } }, events }
+  state.due = seats.length
+  state.duel = { seats, stake: duel.stake, last: values.slice() }
+  return { ok: true, state, events }
 }
 
-function winRound(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+function winRound(s: FoursiesState, seat: number, events: FoursiesEvent[]): FoursiesState {
   const roundWins = s.roundWins.slice()
   roundWins[seat]++
   events.push({ kind: 'roundWon', seat, announce: 'Round won!', rounds: roundWins[seat] })
-  const won: FoursiesState = { ...s, roundWins }
+  s.roundWins = roundWins
   const o = s.options
-  if (o.match === 'round') return matchOver(won, seat, events)
+  // Rules: "Matches (option `match`)": one round, first to four round wins, or exactly four rounds with a duel for a tie.
+  if (o.match === 'round') return matchOver(s, seat, events)
   if (o.tour === 'first-to-four') {
-    if (roundWins[seat] >= 4) return winTour(won, seat, events)
-    return newRound(won, false, events)
+    if (roundWins[seat] >= 4) return winTour(s, seat, events)
+    return newRound(s, false, events)
   }
-  if (s.round < 4) return newRound(won, false, events)
+  if (s.round < 4) return newRound(s, false, events)
   let best = 0
   for (const w of roundWins) if (w > best) best = w
   const tied: number[] = []
   for (let i = 0; i < roundWins.length; i++) if (roundWins[i] === best) tied.push(i)
-  if (tied.length === 1) return winTour(won, tied[0], events)
-  return startDuel(won, tied, 'tour', events)
+  if (tied.length === 1) return winTour(s, tied[0], events)
+  return startDuel(s, tied, 'tour', events)
 }
 
-function winTour(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+function winTour(s: FoursiesState, seat: number, events: FoursiesEvent[]): FoursiesState {
   const tourWins = s.tourWins.slice()
   tourWins[seat]++
   events.push({ kind: 'tourWon', seat, announce: 'Tour won!', tours: tourWins[seat] })
-  const won: FoursiesState = { ...s, tourWins }
-  if (s.options.match === 'tour' || tourWins[seat] >= 4) return matchOver(won, seat, events)
-  return newRound(won, true, events)
+  s.tourWins = tourWins
+  // Rules: "Matches (option `match`)": a tour match ends with one tour, tour de fours with four tour wins.
+  if (s.options.match === 'tour' || tourWins[seat] >= 4) return matchOver(s, seat, events)
+  return newRound(s, true, events)
 }
 
-function matchOver(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
+function matchOver(s: FoursiesState, seat: number, events: FoursiesEvent[]): FoursiesState {
   events.push({ kind: 'matchWon', seat, announce: 'Winner!' })
-  const over: FoursiesState = { ...s, phase: 'over', due: 0, duel: null, winners: [seat], step: 'open', kept: [] }
-  if (s.duel) over.wonByDuel = s.duel.stake
-  return over
+  if (s.duel) s.wonByDuel = s.duel.stake
+  s.phase = 'over'
+  s.due = 0
+  s.duel = null
+  s.winners = [seat]
+  s.step = 'open'
+  s.kept = []
+  return s
 }
 
-function newRound(s: FoursiesState, newTour: boolean, events: GameEvent[]): FoursiesState {
+function newRound(s: FoursiesState, newTour: boolean, events: FoursiesEvent[]): FoursiesState {
   const n = s.players.length
+  // Rules: "Words" (tab) and "Matches (option `match`)": the tab passes one seat per round; scores, and round wins at a new tour, return to 0.
   const tab = (s.tab + 1) % n
   const zeros = new Array<number>(n).fill(0)
   const round = newTour ? 1 : s.round + 1
   const tour = newTour ? s.tour + 1 : s.tour
   events.push({ kind: 'roundStart', seat: tab, round, tour })
-  return {
-    ...s,
-    phase: 'turn',
-    round,
-    tour,
-    tab,
-    seat: tab,
-    scores: zeros,
-    roundWins: newTour ? zeros : s.roundWins,
-    foursies: new Array<boolean>(n).fill(false),
-    finalLap: false,
-    step: 'open',
-    due: 4,
-    kept: [],
-    socksLeft: 0,
-    turnPoints: 0,
-    duel: null
-  }
+  s.phase = 'turn'
+  s.round = round
+  s.tour = tour
+  s.tab = tab
+  s.seat = tab
+  s.scores = zeros
+  if (newTour) s.roundWins = zeros
+  s.foursies = new Array<boolean>(n).fill(false)
+  s.finalLap = false
+  s.step = 'open'
+  s.due = 4
+  s.kept = []
+  s.socksLeft = 0
+  s.turnPoints = 0
+  s.duel = null
+  return s
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -733,7 +766,7 @@ function throwNote(s: FoursiesState): string | undefined {
     case 'socks':
       return `Socks: throw ${3 - s.socksLeft} of 2`
     case 'reroll':
-      return `False four: re-roll ${[...removeFromDice(s.dice, s.kept)].join(' ')}`
+      return `False four: re-roll ${removeValues(s.dice, s.kept).join(' ')}`
     default:
       return undefined
   }
@@ -741,12 +774,6 @@ function throwNote(s: FoursiesState): string | undefined {
 
 function removeOdd(s: FoursiesState): number {
   return factsOf(s.dice).odd
-}
-
-function removeFromDice(dice: readonly number[], kept: readonly number[]): number[] {
-  const out = dice.slice()
-  for (const v of kept) out.splice(out.indexOf(v), 1)
-  return out.sort((a, b) => a - b)
 }
 
 function offer(s: FoursiesState): Offer {
@@ -758,7 +785,7 @@ function offer(s: FoursiesState): Offer {
       toPlay: null,
       throwers: seats.slice(),
       diceDue: seats.length,
-      throwNote: `Duel: ${nameList(seats.map((i) => s.players[i]))} throw one die each`,
+      throwNote: `Duel: ${listNames(seats.map((i) => s.players[i]))} throw one die each`,
       decisions: [],
       blocked: []
     }
@@ -783,11 +810,6 @@ function offer(s: FoursiesState): Offer {
   }
   if (note !== undefined) out.throwNote = note
   return out
-}
-
-function nameList(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('')
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 }
 
 function summary(s: FoursiesState): Summary {
@@ -857,14 +879,14 @@ function notes(s: FoursiesState): Record<number, string> {
   return out
 }
 
-function describe(e: GameEvent, players: readonly string[]): string {
-  const name = typeof e.seat === 'number' ? (players[e.seat] ?? `Seat ${e.seat + 1}`) : ''
-  const names = (seats: unknown): string =>
-    nameList(Array.isArray(seats) ? seats.map((i: number) => players[i] ?? `Seat ${i + 1}`) : [])
+function describe(e: FoursiesEvent, players: readonly string[]): string {
+  const name = 'seat' in e ? (players[e.seat] ?? `Seat ${e.seat + 1}`) : ''
+  const names = (seats: readonly number[]): string => listNames(seats.map((i) => players[i] ?? `Seat ${i + 1}`))
+  const kind: string = e.kind
   switch (e.kind) {
     case 'score': {
-      const count = e.count as number
-      return `${name} scores ${count === 1 ? 'a 4' : `${NUMBER_WORDS[count] ?? count} 4s`} and has ${e.score}`
+      const count = e.count
+      return `${name} scores ${count === 1 ? 'a 4' : `${numberWord(count)} 4s`} and has ${e.score}`
     }
     case 'fourOfAKind':
       return `Four of a kind! ${name} has ${e.score}`
@@ -881,7 +903,7 @@ function describe(e: GameEvent, players: readonly string[]): string {
     case 'socks':
       return `${name} takes socks: two throws of all four dice`
     case 'reroll':
-      return `${name} re-rolls ${(e.values as number[]).join(' ')}`
+      return `${name} re-rolls ${e.values.join(' ')}`
     case 'turnEnd':
       return `${name} ends the turn on ${e.score}`
     case 'finalLap':
@@ -891,7 +913,7 @@ function describe(e: GameEvent, players: readonly string[]): string {
     case 'duel':
       return `Duel between ${names(e.seats)}`
     case 'duelThrow': {
-      const fours = e.fours as number[]
+      const fours = e.fours
       if (fours.length === 1) return `${names(fours)} throws the 4`
       if (fours.length === 0) return 'No 4: throw again'
       return `${names(fours)} throw 4s and duel on`
@@ -905,15 +927,15 @@ function describe(e: GameEvent, players: readonly string[]): string {
     case 'roundStart':
       return `Round ${e.round}: ${name} holds the tab and throws first`
     default:
-      return e.kind
+      return kind
   }
 }
 
-export const foursies: GameModule<FoursiesState, FoursiesOptions> = {
+export const foursies: GameModule<FoursiesState, FoursiesOptions, FoursiesEvent> = {
   id: 'foursies',
-  title: 'Foursies',
-  minPlayers: 1,
-  diceCount: 4,
+  title: DEFINITION.title,
+  minPlayers: DEFINITION.minPlayers,
+  diceCount: DEFINITION.diceCount,
   defaults: DEFAULTS,
   parseOptions,
   init,

@@ -2,13 +2,13 @@
 // scoring selections of a throw, farkle detection, and the turn state machine (keep, bank, hot
 // dice, entry minimum, target and the end of the game). Pure data and functions.
 //
-// Readings the rules page leaves open are listed in docs/rules-readings.md (Farkle and Fouche).
+// The rules pages are docs/rules/farkle.md and docs/rules/fouche.md (`// Rules:` comments name
+// their sections). Readings they leave open are listed in docs/rules-readings.md (Farkle and Fouche).
 
 import type {
   Applied,
   BlockedDecision,
   Decision,
-  GameEvent,
   GameModule,
   Move,
   Offer,
@@ -18,6 +18,8 @@ import type {
   TableView
 } from './types'
 import { rankPlayers } from './standings'
+import { GAME_DESCRIPTORS } from './options'
+import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '../dice'
 
 // ---------------------------------------------------------------------------------------------
 // Scoring tables
@@ -79,10 +81,11 @@ const ALL_CODES: number[] = (() => {
 
 function validDice(values: readonly number[]): boolean {
   if (values.length > 6) return false
-  for (const v of values) if (!Number.isInteger(v) || v < 1 || v > 6) return false
+  for (const v of values) if (!isDieValue(v)) return false
   return true
 }
 
+// Rules: "What dice set aside from one throw score": the points of dice set aside are their best split into combinations, every die in one.
 /** Builds and compiles a scoring table from concrete combinations. */
 export function defineTable(name: string, combinations: Combination[]): ScoringTable {
   const combos = combinations.map((c) => ({ ...c, dice: [...c.dice].sort((a, b) => a - b) }))
@@ -122,7 +125,7 @@ export function defineTable(name: string, combinations: Combination[]): ScoringT
 // Helpers for table definitions.
 export const single = (v: number, points: number): Combination => ({ name: `single ${v}`, dice: [v], points })
 export const ofAKind = (n: number, v: number, points: number, name?: string): Combination => ({
-  name: name ?? `${['', 'one', 'two', 'three', 'four', 'five', 'six'][n]} ${v}s`,
+  name: name ?? `${numberWord(n)} ${v}s`,
   dice: Array(n).fill(v),
   points
 })
@@ -231,24 +234,7 @@ export function scoringSelections(throwValues: readonly number[], table: Scoring
 // ---------------------------------------------------------------------------------------------
 // Words
 
-/** 1234567 -> "1,234,567" (no locale dependence). */
-export function formatPoints(n: number): string {
-  const s = String(Math.abs(n))
-  let out = ''
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && (s.length - i) % 3 === 0) out += ','
-    out += s[i]
-  }
-  return n < 0 ? '-' + out : out
-}
-
-const diceText = (values: readonly number[]): string => [...values].sort((a, b) => a - b).join(' ')
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six']
-
-function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join('')
-  return names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1]
-}
+export { formatPoints }
 
 // ---------------------------------------------------------------------------------------------
 // The turn state machine
@@ -299,6 +285,17 @@ export interface SixDiceState {
   winners: number[]
 }
 
+/** What happens in Farkle and Fouche, for `describe` and the screens. */
+export type SixDiceEvent =
+  | { kind: 'throw'; seat: number; dice: number[] }
+  | { kind: 'farkle'; seat: number; lost: number; announce: string }
+  | { kind: 'keep'; seat: number; dice: number[]; points: number; turn: number }
+  | { kind: 'hotDice'; seat: number; turn: number; announce: string }
+  | { kind: 'bank'; seat: number; points: number; total: number }
+  | { kind: 'target'; seat: number; total: number; target: number; turnsLeft: number }
+  | { kind: 'gameOver'; winners: number[]; total: number; announce: string }
+  | { kind: 'nextTurn'; seat: number }
+
 export interface SixDiceGameConfig {
   id: SixDiceGameId
   title: string
@@ -309,13 +306,31 @@ export interface SixDiceGameConfig {
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error })
 
+/** A fresh copy of a state, every field listed (one shape for every state). `apply` changes only this copy. */
+function copyState(s: SixDiceState): SixDiceState {
+  return {
+    game: s.game,
+    players: s.players,
+    options: s.options,
+    scores: s.scores,
+    seat: s.seat,
+    turnsDone: s.turnsDone,
+    step: s.step,
+    turnPoints: s.turnPoints,
+    diceDue: s.diceDue,
+    thrown: s.thrown,
+    kept: s.kept,
+    setAside: s.setAside,
+    reachedBy: s.reachedBy,
+    turnsLeft: s.turnsLeft,
+    winners: s.winners
+  }
+}
+
 function checkDiceList(list: unknown, what: string): string | null {
   if (!Array.isArray(list)) return `${what} must be a list of die values`
   for (let i = 0; i < list.length; i++) {
-    const v = list[i]
-    if (v !== 1 && v !== 2 && v !== 3 && v !== 4 && v !== 5 && v !== 6) {
-      return `${what}: a die shows 1 to 6, not ${JSON.stringify(v)}`
-    }
+    if (!isDieValue(list[i])) return `${what}: ${notADie(list[i])}`
   }
   return null
 }
@@ -350,12 +365,12 @@ function whyKeepFails(keep: readonly number[], table: ScoringTable): string {
     left.length === 1
       ? `the ${left[0]} belongs`
       : left.every((v) => v === left[0])
-        ? `${NUMBER_WORDS[left.length]} ${left[0]}s belong`
+        ? `${countedValues(left.length, left[0])} belong`
         : `${diceText(left)} belong`
   return `cannot set aside ${diceText(keep)}: ${leftText} to no combination (${diceText(valuesOfCode(bestSub))} alone scores ${formatPoints(bestPts)})`
 }
 
-export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceState, SixDiceOptions> {
+export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceState, SixDiceOptions, SixDiceEvent> {
   const { id, title, table, defaults, endRule } = config
 
   function parseOptions(raw: Record<string, unknown> | undefined): Parsed<SixDiceOptions> {
@@ -403,6 +418,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
   }
 
+  // Rules: "Getting on the board (option `entry`)": with nothing banked, bank only a turn worth at least `entry`.
   function entryBlocks(s: SixDiceState): boolean {
     return s.scores[s.seat] === 0 && s.turnPoints < s.options.entry
   }
@@ -411,21 +427,22 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}, ${formatPoints(s.options.entry - s.turnPoints)} short`
   }
 
-  /** Ends the turn of `s.seat` (s is a fresh copy owned by apply); pushes events. */
-  function endTurn(s: SixDiceState, events: GameEvent[]): SixDiceState {
+  /** Ends the turn of `s.seat` on `s`, a fresh copy owned by apply; pushes events. */
+  function endTurn(s: SixDiceState, events: SixDiceEvent[]): SixDiceState {
     const n = s.players.length
     const seat = s.seat
-    let reachedBy = s.reachedBy
-    let turnsLeft = s.turnsLeft
-    if (reachedBy === null && s.scores[seat] >= s.options.target) {
-      reachedBy = seat
-      turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
-      events.push({ kind: 'target', seat, total: s.scores[seat], target: s.options.target, turnsLeft })
-    } else if (turnsLeft !== null) {
-      turnsLeft -= 1
+    // Rules: "The end (option `target`)": Farkle gives every other player one more turn; Fouche completes the lap.
+    if (s.reachedBy === null && s.scores[seat] >= s.options.target) {
+      s.reachedBy = seat
+      s.turnsLeft = endRule === 'one-more-turn-each' ? n - 1 : n - 1 - seat
+      events.push({ kind: 'target', seat, total: s.scores[seat], target: s.options.target, turnsLeft: s.turnsLeft })
+    } else if (s.turnsLeft !== null) {
+      s.turnsLeft -= 1
     }
-    const turnsDone = s.turnsDone + 1
-    if (turnsLeft === 0) {
+    s.turnsDone += 1
+    s.turnPoints = 0
+    // Rules: "The end (option `target`)": the highest banked total wins; a tie for it shares the win.
+    if (s.turnsLeft === 0) {
       let top = -1
       for (const sc of s.scores) if (sc > top) top = sc
       const winners: number[] = []
@@ -437,14 +454,20 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
         total: top,
         announce: winners.length === 1 ? `${names} wins!` : `${names} win!`
       })
-      return { ...s, step: 'over', turnPoints: 0, diceDue: 0, reachedBy, turnsLeft, turnsDone, winners }
+      s.step = 'over'
+      s.diceDue = 0
+      s.winners = winners
+      return s
     }
     const next = (seat + 1) % n
     events.push({ kind: 'nextTurn', seat: next })
-    return { ...s, seat: next, step: 'throw', turnPoints: 0, diceDue: 6, reachedBy, turnsLeft, turnsDone }
+    s.seat = next
+    s.step = 'throw'
+    s.diceDue = 6
+    return s
   }
 
-  function applyRoll(s: SixDiceState, roll: unknown): Applied<SixDiceState> {
+  function applyRoll(s: SixDiceState, roll: unknown): Applied<SixDiceState, SixDiceEvent> {
     const who = s.players[s.seat]
     if (s.step === 'keep') {
       return fail(`${who} must first set aside scoring dice from the throw ${diceText(s.thrown)}`)
@@ -457,33 +480,22 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     }
     const thrown = values.slice()
     const setAside = s.diceDue === 6 ? [] : s.kept.length ? s.setAside.concat(s.kept) : s.setAside
-    const events: GameEvent[] = [{ kind: 'throw', seat: s.seat, dice: thrown }]
+    const events: SixDiceEvent[] = [{ kind: 'throw', seat: s.seat, dice: thrown }]
+    const state = copyState(s)
+    state.thrown = thrown
+    state.kept = []
+    state.setAside = setAside
+    // Rules: "A turn" 2: no scoring die in the throw is a farkle: the turn's points are lost, the turn ends.
     if (table.farkle[codeOf(values)] === 1) {
       events.push({ kind: 'farkle', seat: s.seat, lost: s.turnPoints, announce: 'Farkle!' })
-      const state = endTurn({ ...s, thrown, kept: [], setAside }, events)
-      return { ok: true, state, events }
+      return { ok: true, state: endTurn(state, events), events }
     }
-    const state: SixDiceState = {
-      game: s.game,
-      players: s.players,
-      options: s.options,
-      scores: s.scores,
-      seat: s.seat,
-      turnsDone: s.turnsDone,
-      step: 'keep',
-      turnPoints: s.turnPoints,
-      diceDue: 0,
-      thrown,
-      kept: [],
-      setAside,
-      reachedBy: s.reachedBy,
-      turnsLeft: s.turnsLeft,
-      winners: s.winners
-    }
+    state.step = 'keep'
+    state.diceDue = 0
     return { ok: true, state, events }
   }
 
-  function applyKeep(s: SixDiceState, keep: unknown): Applied<SixDiceState> {
+  function applyKeep(s: SixDiceState, keep: unknown): Applied<SixDiceState, SixDiceEvent> {
     const who = s.players[s.seat]
     if (s.step === 'throw') return fail(`${who} has no throw to set dice aside from: throw ${s.diceDue} dice first`)
     if (s.step === 'choose') {
@@ -497,6 +509,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     if (values.length > s.thrown.length) {
       return fail(`the throw ${diceText(s.thrown)} has only ${s.thrown.length} ${s.thrown.length === 1 ? 'die' : 'dice'}, not ${values.length}`)
     }
+    // Rules: "What dice set aside from one throw score": combinations count only among dice of the same throw.
     // Sub-multiset of the latest throw?
     const keepCode = codeOf(values)
     const throwCode = codeOf(s.thrown)
@@ -506,7 +519,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
         const have = countsOf(throwCode)
         return have[v] === 0
           ? fail(`there is no ${v} in the throw ${diceText(s.thrown)}`)
-          : fail(`the throw ${diceText(s.thrown)} has only ${NUMBER_WORDS[have[v]]} ${v}${have[v] === 1 ? '' : 's'}`)
+          : fail(`the throw ${diceText(s.thrown)} has only ${countedValues(have[v], v)}`)
       }
     }
     const points = table.best[keepCode]
@@ -514,42 +527,31 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const turnPoints = s.turnPoints + points
     const kept = values.slice()
     const left = s.thrown.length - values.length
-    const events: GameEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
+    const events: SixDiceEvent[] = [{ kind: 'keep', seat: s.seat, dice: kept, points, turn: turnPoints }]
+    // Rules: "A turn" 5: hot dice, all six set aside, throw all six again.
     if (left === 0) events.push({ kind: 'hotDice', seat: s.seat, turn: turnPoints, announce: 'Hot dice!' })
-    const state: SixDiceState = {
-      game: s.game,
-      players: s.players,
-      options: s.options,
-      scores: s.scores,
-      seat: s.seat,
-      turnsDone: s.turnsDone,
-      step: 'choose',
-      turnPoints,
-      diceDue: left === 0 ? 6 : left,
-      thrown: s.thrown,
-      kept,
-      setAside: s.setAside,
-      reachedBy: s.reachedBy,
-      turnsLeft: s.turnsLeft,
-      winners: s.winners
-    }
+    const state = copyState(s)
+    state.step = 'choose'
+    state.turnPoints = turnPoints
+    state.diceDue = left === 0 ? 6 : left
+    state.kept = kept
     return { ok: true, state, events }
   }
 
-  function applyBank(s: SixDiceState, bank: unknown): Applied<SixDiceState> {
+  function applyBank(s: SixDiceState, bank: unknown): Applied<SixDiceState, SixDiceEvent> {
     const who = s.players[s.seat]
     if (bank !== true) return fail('bank must be true')
     if (s.step === 'throw') return fail(`${who} has nothing to bank: bank only after setting aside scoring dice`)
     if (s.step === 'keep') return fail(`${who} must first set aside scoring dice from the throw ${diceText(s.thrown)}`)
     if (entryBlocks(s)) return fail(entryReason(s))
-    const scores = s.scores.slice()
-    scores[s.seat] += s.turnPoints
-    const events: GameEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: scores[s.seat] }]
-    const state = endTurn({ ...s, scores }, events)
-    return { ok: true, state, events }
+    const state = copyState(s)
+    state.scores = s.scores.slice()
+    state.scores[s.seat] += s.turnPoints
+    const events: SixDiceEvent[] = [{ kind: 'bank', seat: s.seat, points: s.turnPoints, total: state.scores[s.seat] }]
+    return { ok: true, state: endTurn(state, events), events }
   }
 
-  function apply(state: SixDiceState, move: Move): Applied<SixDiceState> {
+  function apply(state: SixDiceState, move: Move): Applied<SixDiceState, SixDiceEvent> {
     if (state.step === 'over') return fail('the game is over')
     if (typeof move !== 'object' || move === null) return fail('a move must be an object')
     const m = move as Record<string, unknown>
@@ -585,34 +587,34 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     return o
   }
 
-  function describe(event: GameEvent, players: readonly string[]): string {
-    const who = event.seat !== undefined ? (players[event.seat] ?? `Seat ${event.seat + 1}`) : ''
-    const pts = (k: string): string => formatPoints(Number(event[k] ?? 0))
+  function describe(event: SixDiceEvent, players: readonly string[]): string {
+    const who = 'seat' in event ? (players[event.seat] ?? `Seat ${event.seat + 1}`) : ''
+    const kind: string = event.kind
     switch (event.kind) {
       case 'throw':
-        return `${who} throws ${diceText(event.dice as number[])}`
+        return `${who} throws ${diceText(event.dice)}`
       case 'farkle':
-        return Number(event.lost) > 0 ? `Farkle! ${who} loses ${pts('lost')}` : `Farkle! ${who} scores nothing this turn`
+        return event.lost > 0 ? `Farkle! ${who} loses ${formatPoints(event.lost)}` : `Farkle! ${who} scores nothing this turn`
       case 'keep':
-        return `${who} keeps ${diceText(event.dice as number[])} for ${pts('points')} (turn ${pts('turn')})`
+        return `${who} keeps ${diceText(event.dice)} for ${formatPoints(event.points)} (turn ${formatPoints(event.turn)})`
       case 'hotDice':
         return `Hot dice! ${who} throws all six again`
       case 'bank':
-        return `${who} banks ${pts('points')} and has ${pts('total')}`
+        return `${who} banks ${formatPoints(event.points)} and has ${formatPoints(event.total)}`
       case 'target':
-        return Number(event.turnsLeft) > 0
-          ? `${who} reaches ${pts('target')}: final turns`
-          : `${who} reaches ${pts('target')}`
+        return event.turnsLeft > 0
+          ? `${who} reaches ${formatPoints(event.target)}: final turns`
+          : `${who} reaches ${formatPoints(event.target)}`
       case 'gameOver': {
-        const ws = (event.winners as number[]).map((w) => players[w] ?? `Seat ${w + 1}`)
+        const ws = event.winners.map((w) => players[w] ?? `Seat ${w + 1}`)
         if (ws.length === 0) return 'The game is over'
-        if (ws.length === 1) return `${ws[0]} wins with ${pts('total')}`
-        return `${listNames(ws)} share the win with ${pts('total')}`
+        if (ws.length === 1) return `${ws[0]} wins with ${formatPoints(event.total)}`
+        return `${listNames(ws)} share the win with ${formatPoints(event.total)}`
       }
       case 'nextTurn':
         return `${who}'s turn`
       default:
-        return who ? `${who}: ${event.kind}` : event.kind
+        return who ? `${who}: ${kind}` : kind
     }
   }
 
@@ -632,8 +634,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const phase =
       s.step === 'over' ? 'Game over' : s.turnsLeft !== null ? 'Final turns' : `Turn ${Math.floor(s.turnsDone / n) + 1}`
     const dice: ShownDie[] = []
-    const rest = [0, 0, 0, 0, 0, 0, 0]
-    for (const v of s.kept) rest[v]++
+    const rest = faceCounts(s.kept)
     for (const v of s.thrown) {
       if (rest[v] > 0) rest[v]--
       else dice.push({ value: v, fresh: true })
@@ -658,8 +659,8 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   return {
     id,
     title,
-    minPlayers: 1,
-    diceCount: 6,
+    minPlayers: GAME_DESCRIPTORS[id].minPlayers,
+    diceCount: GAME_DESCRIPTORS[id].diceCount,
     defaults: { ...defaults },
     parseOptions: (raw) => parseOptions(raw),
     init,

@@ -1,5 +1,9 @@
 // The shape every game module shares. Pure data and functions: no Node, DOM or Electron.
 // States are plain JSON-serialisable objects and are never mutated: `apply` returns a new state.
+// One style of update in every engine: `apply` takes one fresh copy of the state with the
+// engine's `copyState` (every field listed, so every state has one shape, which keeps a long
+// replay fast), changes fields of that copy only, copies an array before changing it, and
+// returns the copy. Helpers that take the copy say so ("a fresh copy owned by apply").
 
 export const GAME_IDS = ['foursies', 'farkle', 'fouche', 'four-plus'] as const
 export type GameId = (typeof GAME_IDS)[number]
@@ -46,7 +50,10 @@ export interface Offer {
   blocked: BlockedDecision[]
 }
 
-/** Something that just happened. `describe` turns it into words a table can hear. */
+/**
+ * Something that just happened. `describe` turns it into words a table can hear. Each game has
+ * its own union of event types (FoursiesEvent, SixDiceEvent, FourPlusEvent), each one of these.
+ */
 export interface GameEvent {
   kind: string
   seat?: number
@@ -55,7 +62,7 @@ export interface GameEvent {
   [detail: string]: unknown
 }
 
-export type Applied<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: string }
+export type Applied<S, E extends GameEvent = GameEvent> = { ok: true; state: S; events: E[] } | { ok: false; error: string }
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** The `referee replay` output, per shared/record-format.md. More keys may follow these. */
@@ -112,7 +119,7 @@ export interface TableView {
   notes?: Record<number, string>
 }
 
-export interface GameModule<S, O = Record<string, unknown>> {
+export interface GameModule<S, O = Record<string, unknown>, E extends GameEvent = GameEvent> {
   id: GameId
   title: string
   minPlayers: number
@@ -128,9 +135,9 @@ export interface GameModule<S, O = Record<string, unknown>> {
   init(players: readonly string[], options: O): S
   offer(state: S): Offer
   /** Applies one record line. An illegal line is refused with a reason a player understands. */
-  apply(state: S, move: Move): Applied<S>
+  apply(state: S, move: Move): Applied<S, E>
   /** Words for an event: "Ann scores a 4 and has 3", "Bust! Bob stays on 2". */
-  describe(event: GameEvent, players: readonly string[]): string
+  describe(event: E, players: readonly string[]): string
   summary(state: S): Summary
   /** Every player in the game's own order (winners first, then what the rules rank by), for the standings screens show. */
   standings(state: S): Standing[]

@@ -2,6 +2,8 @@
 // probability (k!/(c1!...c6!) / 6^k). Equal dice are interchangeable in every game here, so a
 // throw of k dice has C(k+5,5) outcomes instead of 6^k (4 dice: 126, 6 dice: 462).
 
+import { faceCounts } from '../dice'
+
 export interface Outcome {
   /** The values thrown, sorted ascending. */
   values: number[]
@@ -21,8 +23,7 @@ export function outcomesOf(k: number): readonly Outcome[] {
   const values: number[] = []
   const rec = (from: number, left: number): void => {
     if (left === 0) {
-      const counts = [0, 0, 0, 0, 0, 0, 0]
-      for (const v of values) counts[v]++
+      const counts = faceCounts(values)
       let ways = FACT[k]
       for (let v = 1; v <= 6; v++) ways /= FACT[counts[v]]
       out.push({ values: values.slice(), prob: ways / total })
@@ -37,29 +38,6 @@ export function outcomesOf(k: number): readonly Outcome[] {
   rec(1, k)
   cache[k] = out
   return out
-}
-
-/** a + b as one sorted list. */
-export function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = []
-  let i = 0
-  let j = 0
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i] <= b[j])) out.push(a[i++])
-    else out.push(b[j++])
-  }
-  return out
-}
-
-/** The values of `dice` left after taking away `take` (each taken value must be present). */
-export function removeValues(dice: readonly number[], take: readonly number[]): number[] {
-  const left = dice.slice()
-  for (const v of take) {
-    const i = left.indexOf(v)
-    if (i < 0) throw new Error(`no ${v} among ${dice.join(' ')}`)
-    left.splice(i, 1)
-  }
-  return left.sort((a, b) => a - b)
 }
 
 /** "31%" style: whole percents, "<1%" / ">99%" near the ends, exact 0% / 100% only when exact. */

@@ -21,22 +21,16 @@
 // re-implemented here for speed (about 10^5 throws per solve), and test/odds checks it against
 // the engine's own offer/apply on every table and throw.
 
-import { factsOf, type FoursiesDevil, type TableFacts } from '../engine/foursies'
-import { mergeSorted, outcomesOf, removeValues } from './dice'
+import { factsOf, tableCode, type FoursiesDevil, type TableFacts } from '../engine/foursies'
+import { mergeSorted, removeValues, sortedDice } from '../dice'
+import { outcomesOf } from './dice'
 
 // ---------------------------------------------------------------------------------------------
 // Table facts (the engine's reading of shared/rules/foursies.md)
 
-const POW5 = [0, 1, 5, 25, 125, 625, 3125]
-export function tableCode(values: readonly number[]): number {
-  let code = 0
-  for (let i = 0; i < values.length; i++) code += POW5[values[i]]
-  return code
-}
-
 /** The engine's own reading of a table (run, odd man out, socks, legal re-rolls). */
 export type FoursiesFacts = TableFacts
-export { factsOf }
+export { factsOf, tableCode }
 
 // ---------------------------------------------------------------------------------------------
 // Figures
@@ -323,7 +317,6 @@ export function solveTurn(start: number, devil: FoursiesDevil, utility: TurnUtil
     for (let t = 0; t < TABLES; t++) values[lo + t] = vals[t]
   }
 
-  const sortedOf = (dice: readonly number[]): number[] => [...dice].sort((a, b) => a - b)
   const checkLevel = (p: number): void => {
     if (!(p >= start && p <= 4)) throw new RangeError(`score ${p} is outside this turn (start ${start})`)
   }
@@ -333,7 +326,7 @@ export function solveTurn(start: number, devil: FoursiesDevil, utility: TurnUtil
     utility,
     options(dice, p) {
       checkLevel(p)
-      const sorted = sortedOf(dice)
+      const sorted = sortedDice(dice)
       return optionList(sorted).map((option) => ({
         option,
         figures: evaluate(graph.optionRow(sorted, p, option), new Float64Array(N))
@@ -342,12 +335,12 @@ export function solveTurn(start: number, devil: FoursiesDevil, utility: TurnUtil
     throwFigures(kept, k, p, afterOdd, socksLeft) {
       checkLevel(p)
       const cls = socksLeft > 0 ? Cls.Socks : afterOdd ? Cls.Odd : Cls.Normal
-      return evaluate(graph.throwRow(sortedOf(kept), k, p, cls, socksLeft), new Float64Array(N))
+      return evaluate(graph.throwRow(sortedDice(kept), k, p, cls, socksLeft), new Float64Array(N))
     },
     bestOption(dice, p) {
       checkLevel(p)
-      const t = TABLE_INDEX.get(tableCode(sortedOf(dice)))
-      if (t === undefined) return optionList(sortedOf(dice)).length - 1
+      const t = TABLE_INDEX.get(tableCode(sortedDice(dice)))
+      if (t === undefined) return optionList(sortedDice(dice)).length - 1
       return chosen[nodeId(t, p)]
     }
   }

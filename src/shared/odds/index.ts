@@ -9,6 +9,7 @@ import { FOUCHE_TABLE } from '../engine/fouche'
 import { formatPoints, type ScoringTable, type SixDiceState } from '../engine/six-dice'
 import type { Move } from '../engine/types'
 import { offerOf, type Game } from '../game'
+import { sortedDice } from '../dice'
 import { percent, round } from './dice'
 import { FLASH_ODDS, THROW_ODDS, expectedTurnPoints } from './four-plus'
 import {
@@ -130,7 +131,7 @@ function foursiesOdds(game: Game): FoursiesOdds {
     const options = offer.decisions.map((d) => {
       const i = figured.findIndex(({ option }) =>
         'reroll' in d.move
-          ? option.kind === 'reroll' && option.values.join() === [...d.move.reroll].sort((a, b) => a - b).join()
+          ? option.kind === 'reroll' && option.values.join() === sortedDice(d.move.reroll).join()
           : 'socks' in d.move
             ? option.kind === 'socks'
             : option.kind === 'end'

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
 import type { GameSetup } from '../../../shared/api'
-import type { GameId } from '../../../shared/engine/types'
+import { GAME_DESCRIPTORS, optionDefaults, type OptionValue } from '../../../shared/engine/options'
+import { GAME_IDS, type GameId } from '../../../shared/engine/types'
 
 export interface GameChoice {
   id: GameId
@@ -10,41 +11,26 @@ export interface GameChoice {
   minPlayers: number
 }
 
-export const GAME_CHOICES: GameChoice[] = [
-  { id: 'foursies', title: 'Foursies', blurb: 'Four dice, race to exactly four points', minPlayers: 1 },
-  { id: 'farkle', title: 'Farkle', blurb: 'Six dice, set aside scorers, bank or farkle', minPlayers: 1 },
-  { id: 'fouche', title: 'Fouche', blurb: 'Farkle’s cousin with equal turns', minPlayers: 1 },
-  { id: 'four-plus', title: '4-PLU$', blurb: 'Four dice, fixed rounds, mind the 1s', minPlayers: 2 }
-]
-
-export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
-export type FoursiesTour = 'first-to-four' | 'four-rounds'
-export type DevilsNumber = 'none' | 'bust' | 'reset'
-
-export interface SetupOptions {
-  match: FoursiesMatch
-  tour: FoursiesTour
-  devilsNumber: DevilsNumber
-  tab: number
-  farkleEntry: number
-  farkleTarget: number
-  foucheEntry: number
-  foucheTarget: number
-  rounds: number
+const BLURBS: Record<GameId, string> = {
+  foursies: 'Four dice, race to exactly four points',
+  farkle: 'Six dice, set aside scorers, bank or farkle',
+  fouche: 'Farkle’s cousin with equal turns',
+  'four-plus': 'Four dice, fixed rounds, mind the 1s'
 }
 
+/** The games on offer; titles and player counts come from the engines' own definitions. */
+export const GAME_CHOICES: GameChoice[] = GAME_IDS.map((id) => ({
+  id,
+  title: GAME_DESCRIPTORS[id].title,
+  blurb: BLURBS[id],
+  minPlayers: GAME_DESCRIPTORS[id].minPlayers
+}))
+
+/** Each game's option values, keyed as in a header's `rules` (see shared/engine/options). */
+export type SetupOptions = Record<GameId, Record<string, OptionValue>>
+
 export function defaultOptions(): SetupOptions {
-  return {
-    match: 'round',
-    tour: 'first-to-four',
-    devilsNumber: 'none',
-    tab: 0,
-    farkleEntry: 500,
-    farkleTarget: 10000,
-    foucheEntry: 0,
-    foucheTarget: 10000,
-    rounds: 3
-  }
+  return Object.fromEntries(GAME_IDS.map((id) => [id, optionDefaults(id)])) as SetupOptions
 }
 
 export type BuiltSetup = { ok: true; setup: GameSetup } | { ok: false; error: string }
@@ -89,21 +75,13 @@ export const useSetupStore = defineStore('setup', () => {
     ;[list[index], list[target]] = [list[target], list[index]]
   }
 
+  /** A seat option (Foursies' tab) stays on a seat that exists. */
   function keepTabInRange(): void {
     const count = Math.max(1, names.value.length)
-    if (options.tab >= count) options.tab = 0
-  }
-
-  function rulesFor(id: GameId): Record<string, unknown> {
-    switch (id) {
-      case 'foursies':
-        return { match: options.match, tour: options.tour, devilsNumber: options.devilsNumber, tab: options.tab }
-      case 'farkle':
-        return { entry: options.farkleEntry, target: options.farkleTarget }
-      case 'fouche':
-        return { entry: options.foucheEntry, target: options.foucheTarget }
-      case 'four-plus':
-        return { rounds: options.rounds }
+    for (const id of GAME_IDS) {
+      for (const option of GAME_DESCRIPTORS[id].options) {
+        if (option.kind === 'seat' && Number(options[id][option.key]) >= count) options[id][option.key] = 0
+      }
     }
   }
 
@@ -127,13 +105,15 @@ export const useSetupStore = defineStore('setup', () => {
       if (seen.has(folded)) return { ok: false, error: `Two players are called ${name}: give each a different name` }
       seen.add(folded)
     }
-    const rules = rulesFor(game.value)
+    const rules: Record<string, OptionValue> = { ...options[game.value] }
     for (const [key, value] of Object.entries(rules)) {
       if (typeof value === 'number' && (!Number.isInteger(value) || value < 0)) {
         return { ok: false, error: `${key} must be a whole number of 0 or more` }
       }
     }
-    if (game.value === 'foursies' && options.tab >= list.length) rules.tab = 0
+    for (const option of GAME_DESCRIPTORS[game.value].options) {
+      if (option.kind === 'seat' && Number(rules[option.key]) >= list.length) rules[option.key] = 0
+    }
     return { ok: true, setup: { game: game.value, players: list, rules, ...(computers.length > 0 ? { computers } : {}) } }
   }
 
