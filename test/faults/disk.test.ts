@@ -8,7 +8,7 @@ import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
 import type { Outcome } from '../../src/shared/api'
-import { fillDiskLeaving, mountTmpfs, movesOnDisk, randomMove, seeded, unmountTmpfs } from './support'
+import { fillDiskLeaving, mountTmpfs, movesOnDisk, randomMove, seeded, underAnotherStart, unmountTmpfs } from './support'
 
 const ROUNDS = 80
 const OPERATIONS_PER_ROUND = 30
@@ -62,7 +62,7 @@ describe('fault suite: full disk', () => {
             }
           } else if (choice < 0.05) {
             const exported = session.exportRecord()
-            if (exported.ok && check(await session.importRecord(exported.record)) && acknowledged.length > 0) history.push(acknowledged.length)
+            if (exported.ok && check(await session.importRecord(underAnotherStart(exported.record))) && acknowledged.length > 0) history.push(acknowledged.length)
           } else if (choice < 0.07) {
             if (check(session.abandon())) {
               if (acknowledged.length > 0) history.push(acknowledged.length)

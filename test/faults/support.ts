@@ -99,3 +99,11 @@ export async function answered(server: unknown, sender: { bytesWritten: number; 
     await new Promise((resolve) => setTimeout(resolve, 1))
   }
 }
+
+/** The same record lines under another start time: a game of its own, not the one already on the table. */
+export function underAnotherStart(record: string): string {
+  const [header, ...rest] = record.split('\n')
+  const parsed = JSON.parse(header) as { meta?: { startedAt?: number } }
+  parsed.meta = { ...parsed.meta, startedAt: (parsed.meta?.startedAt ?? 0) + 1 }
+  return [JSON.stringify(parsed), ...rest].join('\n')
+}

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
-import { fillDisk, mountTmpfs, movesOnDisk, randomMove, remount, seeded, unmountTmpfs } from '../faults/support'
+import { fillDisk, mountTmpfs, movesOnDisk, randomMove, remount, seeded, underAnotherStart, unmountTmpfs } from '../faults/support'
 
 const mounted: string[] = []
 const stores: RecordStore[] = []
@@ -105,7 +105,7 @@ describe('a full disk', () => {
       ok: false,
       error: 'The disk is full: the new game was not started. Free some space and try again.'
     })
-    expect(await session.importRecord(exported.record)).toEqual({
+    expect(await session.importRecord(underAnotherStart(exported.record))).toEqual({
       ok: false,
       error: 'The disk is full: the record was not imported. Free some space and try again.'
     })

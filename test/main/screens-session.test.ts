@@ -122,17 +122,17 @@ describe('what main shows the screens', () => {
     expect(session.snapshot(true).current?.announcement).toBeNull()
   })
 
-  it('importing a game already in the history is refused; an abandoned game resumes from the history', () => {
+  it('importing a game already in the history is refused; an abandoned game resumes from the history', async () => {
     const session = openSession()
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
     session.submit({ roll: [1, 1, 1, 5, 2, 3] })
     const exported = session.exportRecord()
     if (!exported.ok) throw new Error(exported.error)
-    expect(session.importRecord(exported.record)).toEqual({ ok: false, error: 'Import refused: this game is already on the table' })
+    expect(await session.importRecord(exported.record)).toEqual({ ok: false, error: 'Import refused: this game is already on the table' })
     expect(session.abandon().ok).toBe(true)
     const [entry] = session.listHistory()
     expect(entry).toMatchObject({ finished: false, standings: [{ name: 'Ann' }, { name: 'Bob' }] })
-    expect(session.importRecord(exported.record)).toEqual({
+    expect(await session.importRecord(exported.record)).toEqual({
       ok: false,
       error: 'Import refused: this game is already in the history (Farkle, Ann, Bob): resume it from there'
     })
