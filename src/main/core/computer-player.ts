@@ -42,7 +42,7 @@ export class ComputerPlayer {
     this.delayMs = options.delayMs ?? 1200
     this.random = options.random ?? Math.random
     this.unsubscribe = session.subscribe(() => this.onChange())
-    session.computerView = () => this.view()
+    session.computerView = (withReasons) => this.view(withReasons)
     this.onChange()
   }
 
@@ -52,9 +52,10 @@ export class ComputerPlayer {
     this.timer = null
   }
 
-  private view(): ComputerThinking | null {
+  /** What the computer is doing; without reasons (for the TV) it leaves out how it decides. */
+  private view(withReasons: boolean): ComputerThinking | null {
     const game = this.session.currentGame
-    if (this.thinkingNow) return game ? { ...this.thinkingNow, text: this.thinkingNow.text + this.solveNote(game) } : this.thinkingNow
+    if (this.thinkingNow) return game && withReasons ? { ...this.thinkingNow, text: this.thinkingNow.text + this.solveNote(game) } : this.thinkingNow
     const seat = game ? this.actingComputer(game) : null
     if (game && seat !== null && this.waitingAfterUndo) {
       return { seat, text: `${game.header.players[seat]} waits after the undo: play its turn by hand, or undo further` }

@@ -95,7 +95,7 @@ export class TableSession {
   /** Set by the device manager: the smart dice in the game, written into a new game's `meta.dice`. */
   gameDice: () => GameDie[] = () => []
   /** Set by the computer player: what it is doing now, if it acts next. */
-  computerView: () => { seat: number; text: string } | null = () => null
+  computerView: (withReasons: boolean) => { seat: number; text: string } | null = () => null
   /** Set by the device manager: what the device API methods call (see dispatch). */
   deviceControl: DeviceControl | null = null
   /** Solved chance-to-win tables (Farkle, Fouche) for the odds and the computer player; null: none. */
@@ -618,7 +618,7 @@ export class TableSession {
       moveCount: game.moves.length,
       startedAt: this.startedAt(game.header),
       computers: computerSeats(game),
-      thinking: this.computerView(),
+      thinking: this.computerView(screen !== 'scoreboard'),
       odds: screen === 'control' && this.settings.get().showOdds ? oddsFor(game, this.winTables ?? undefined) : null
     }
   }
