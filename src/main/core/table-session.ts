@@ -36,7 +36,8 @@ import {
 } from '../../shared/game'
 import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
-import { oddsFor } from '../../shared/odds'
+import type { Odds } from '../../shared/odds'
+import { OddsCache } from './odds-cache'
 import { computerSeats } from './computer-player'
 import type { RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
@@ -48,6 +49,8 @@ export interface SessionOptions {
   /** A die value 1-6; cryptographically random unless a test says otherwise. */
   rollDie?: () => number
   appVersion?: string
+  /** Where the odds of each position are kept once worked out (a test may count the work). */
+  odds?: OddsCache
 }
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
@@ -72,6 +75,9 @@ export class TableSession {
   private readonly now: () => number
   private readonly rollDie: () => number
   private readonly appVersion: string
+  private readonly odds: OddsCache
+  /** The position whose odds are to be worked out once the state without them is pushed. */
+  private oddsDue: Game | null = null
   /** Set by whoever serves LAN viewers; null where there is no sharing. */
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
@@ -91,6 +97,7 @@ export class TableSession {
     this.now = options.now ?? Date.now
     this.rollDie = options.rollDie ?? (() => randomInt(1, 7))
     this.appVersion = options.appVersion ?? 'dev'
+    this.odds = options.odds ?? new OddsCache()
     this.resume()
   }
 
@@ -273,6 +280,8 @@ export class TableSession {
 
   setShowOdds(on: boolean): Outcome {
     this.settings.update({ showOdds: on })
+    // Asked for now: worked out before this push, not after it.
+    if (on && this.game) this.odds.compute(this.game)
     return this.changed()
   }
 
@@ -427,8 +436,28 @@ export class TableSession {
       startedAt: this.startedAt(game.header),
       computers: computerSeats(game),
       thinking: this.computerView(),
-      odds: this.settings.get().showOdds ? oddsFor(game) : null
+      odds: this.oddsShown(game)
     }
+  }
+
+  /**
+   * The odds, when the table screen shows them: from the cache, or else null in this push and
+   * worked out right after it (a position takes up to tens of milliseconds, which the throw
+   * must not wait for on its way to the TV), followed by a push with them.
+   */
+  private oddsShown(game: Game): Odds | null {
+    if (!this.settings.get().showOdds) return null
+    const odds = this.odds.cached(game)
+    if (odds === null && this.oddsDue !== game) {
+      this.oddsDue = game
+      setImmediate(() => {
+        if (this.oddsDue === game) this.oddsDue = null
+        if (this.game !== game || !this.settings.get().showOdds || this.odds.cached(game)) return
+        this.odds.compute(game)
+        this.changed()
+      })
+    }
+    return odds
   }
 
   private whoIsNext(): string {
