@@ -3,11 +3,14 @@
 import {
   closeSync,
   existsSync,
+  fstatSync,
   fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -15,6 +18,9 @@ import {
 } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { HistoryEntry } from '../../shared/api'
+
+/** How much of the record's end undo reads to find its last line (a line is far shorter). */
+const TAIL_BYTES = 64 * 1024
 
 export class RecordStore {
   readonly currentPath: string
@@ -42,6 +48,33 @@ export class RecordStore {
   replaceCurrent(text: string): void {
     this.closeCurrent()
     writeDurably(this.currentPath, text)
+  }
+
+  /**
+   * Undo's write: cuts off the record's last line when `isLastLine` says it is the line to take
+   * back, so that an undo writes nothing whatever the record's length (a cut needs no free space,
+   * and a crash leaves the file before or after it). Returns false and changes nothing when the
+   * file does not end with that line (a blank line, a line longer than the tail read); the caller
+   * then rewrites the record.
+   */
+  cutLastLine(isLastLine: (line: string) => boolean): boolean {
+    this.closeCurrent()
+    const descriptor = openSync(this.currentPath, 'r+')
+    try {
+      const size = fstatSync(descriptor).size
+      const length = Math.min(size, TAIL_BYTES)
+      const tail = Buffer.alloc(length)
+      readSync(descriptor, tail, 0, length, size - length)
+      if (tail[length - 1] !== 0x0a) return false
+      const lineStart = tail.lastIndexOf(0x0a, length - 2) + 1
+      if (lineStart === 0) return false
+      if (!isLastLine(tail.subarray(lineStart).toString('utf8'))) return false
+      ftruncateSync(descriptor, size - length + lineStart)
+      fsyncSync(descriptor)
+      return true
+    } finally {
+      closeSync(descriptor)
+    }
   }
 
   /** Moves a record that cannot be read aside, so that nothing is lost; returns where it went. */

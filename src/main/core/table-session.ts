@@ -35,7 +35,7 @@ import {
   type Game
 } from '../../shared/game'
 import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, moveKind, serializeHeader, serializeMove, type Header } from '../../shared/record'
+import { checkHeader, moveKind, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import type { Odds } from '../../shared/odds'
 import { OddsCache } from './odds-cache'
 import { computerSeats } from './computer-player'
@@ -218,7 +218,15 @@ export class TableSession {
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
     const previous = undo(game)
-    const unsaved = this.save(() => this.store.replaceCurrent(recordText(previous)), game)
+    const taken = serializeMove(game.moves[game.moves.length - 1])
+    const isTaken = (line: string): boolean => {
+      const parsed = parseMoveLine(line.trim())
+      return parsed.ok && serializeMove(parsed.value) === taken
+    }
+    // One line cut off the end, not the whole record written again (unless a failed write left the file behind).
+    const unsaved = this.save(() => {
+      if (this.recordNeedsRewrite || !this.store.cutLastLine(isTaken)) this.store.replaceCurrent(recordText(previous))
+    }, game)
     if (unsaved) return this.refuse(`The undo could not be saved (${unsaved}): nothing was taken back`)
     this.game = previous
     this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
