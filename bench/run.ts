@@ -2,6 +2,7 @@
 import { benchAi } from './ai'
 import { benchDevices } from './devices'
 import { benchEngine } from './engine'
+import { benchGrowth } from './growth'
 import { benchOdds } from './odds'
 import { benchScreen } from './screen'
 
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     screen: benchScreen,
     devices: benchDevices,
     odds: benchOdds,
+    growth: benchGrowth,
     ai: benchAi
   }
   for (const [name, run] of Object.entries(parts)) {
