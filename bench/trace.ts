@@ -122,6 +122,12 @@ async function main(): Promise<void> {
     `Scoreboard renderer, CPU ms per throw: main-thread frames ${cpu(['ProxyMain::BeginMainFrame'])}, scripts ${cpu(['v8.callFunction'])}, ` +
       `raster ${cpu(['RasterTask'])}, main frames ${trace.traceEvents.filter((e) => e.pid === scoreboardPid && e.name === 'ProxyMain::BeginMainFrame').length / THROWS} per throw`
   )
+  // Without a GPU the display compositor blends every frame in software, in the GPU process.
+  const compositorThreads = new Set([...threadNames].filter(([, name]) => name === 'VizCompositorThread').map(([key]) => key))
+  const compositorMs = trace.traceEvents
+    .filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && compositorThreads.has(`${event.pid}:${event.tid}`))
+    .reduce((sum, event) => sum + (event.tdur ?? 0) / 1000, 0)
+  console.log(`Display compositor (GPU process, software), CPU ms per throw: ${(compositorMs / THROWS).toFixed(2)}`)
   console.log(`${THROWS} throws over ${seconds.toFixed(1)} s (load average ${loadavg()[0].toFixed(1)})`)
   console.log(`Core per throw: median ${median(coreTimes).toFixed(2)} ms, p99 ${p99(coreTimes).toFixed(2)} ms`)
   console.log('Busy time per browser thread (ms per throw):')
