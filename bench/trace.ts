@@ -20,7 +20,9 @@ interface TraceEvent {
   tid: number
   ts: number
   dur?: number
-  args?: { name?: string }
+  /** Time on the CPU (dur is wall time, which other programs on the machine stretch). */
+  tdur?: number
+  args?: { name?: string; data?: { frames?: { processId: number; url: string }[] } }
 }
 
 const THROWS = Number(process.argv[2] ?? 200)
