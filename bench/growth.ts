@@ -75,7 +75,7 @@ function recordLines(): void {
 
 function historyListing(): void {
   const record = recordText(longGame(60))
-  console.log(`History listing (median of 5; load average ${loadavg()[0].toFixed(1)}):`)
+  console.log(`History listing (median of 21; load average ${loadavg()[0].toFixed(1)}):`)
   for (const games of HISTORY) {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-growth-'))
     const historyDir = join(dataDir, 'history')
@@ -87,7 +87,7 @@ function historyListing(): void {
     const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
     // Without an index, the first listing replays every saved game (after an upgrade, or a lost index).
     const rebuild = timed(() => session.listHistory())
-    const listing = median(Array.from({ length: 5 }, () => timed(() => session.listHistory())))
+    const listing = median(Array.from({ length: 21 }, () => timed(() => session.listHistory())))
     console.log(`  ${games.toLocaleString('en').padStart(6)} games: listing ${listing.toFixed(1)} ms (first listing without an index, every game replayed: ${rebuild.toFixed(0)} ms)`)
     rmSync(dataDir, { recursive: true, force: true })
   }
