@@ -1,6 +1,79 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
+import { builtinModules } from 'node:module'
+
+// The layers (README, "How the code is laid out"), enforced here with ESLint's own
+// no-restricted-imports / no-restricted-globals / no-restricted-syntax. Every message starts with
+// "Layer rule:" and names the rule broken. Other layers are recognised by the folder a relative
+// import climbs into (`../main/...`, `../../renderer/...`); src/shared's tsconfig (no DOM lib, no
+// @types/node) backs the shared rule up in the typecheck.
+const LAYER = {
+  shared:
+    'Layer rule: src/shared is pure TypeScript (no Node, Electron, DOM or other-layer imports): it runs unchanged in the main process, the screens and the command line.',
+  renderer:
+    'Layer rule: src/renderer imports only src/shared and itself: the screens run in a sandboxed page and reach the table through the screen API.',
+  preload: 'Layer rule: src/preload imports only electron and src/shared (types and pure modules).',
+  core:
+    'Layer rule: the table core (src/main/core, src/main/devices, src/host, src/cli) also runs under plain Node without Electron: only the Electron shell (the files directly in src/main) imports electron.'
+}
+const NODE_BUILTIN = `^(node:.*|(${builtinModules.filter((name) => !name.startsWith('_')).join('|')})(/.*)?)$`
+const ELECTRON = '^electron(/.*)?$'
+/** A relative import that climbs into one of these top folders of src/. */
+const intoLayers = (...layers) => `^(\\.\\./)+(src/)?(${layers.join('|')})(/.*)?$`
+const restrict = (message, regexes) => ({ patterns: regexes.map((regex) => ({ regex, message })) })
+/** Dynamic import() and require() of what a layer may not import (no-restricted-imports sees only static imports). */
+const DYNAMIC_ELECTRON = 'electron($|[^\\w-])' // esquery's regex literals cannot hold a slash
+const restrictDynamic = (message, regex) => [
+  'error',
+  { selector: `ImportExpression[source.value=/${regex}/]`, message },
+  { selector: `CallExpression[callee.name='require'][arguments.0.value=/${regex}/]`, message }
+]
+const DOM_AND_NODE_GLOBALS = [
+  'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'WebSocket',
+  'HTMLElement', 'Element', 'Node', 'Event', 'CustomEvent', 'requestAnimationFrame', 'alert', 'confirm',
+  'process', 'Buffer', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'setImmediate'
+]
+
+const layerRules = [
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', restrict(LAYER.shared, [NODE_BUILTIN, ELECTRON, '^(vue|pinia|ws|serialport|qrcode)(/.*)?$', '^@(vue|serialport)/', intoLayers('main', 'preload', 'renderer', 'host', 'cli')])],
+      'no-restricted-globals': ['error', ...DOM_AND_NODE_GLOBALS.map((name) => ({ name, message: LAYER.shared }))],
+      'no-restricted-syntax': restrictDynamic(LAYER.shared, `^(node:|${DYNAMIC_ELECTRON})`)
+    }
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: {
+      'no-restricted-imports': ['error', restrict(LAYER.renderer, [NODE_BUILTIN, ELECTRON, '^(ws|serialport)(/.*)?$', '^@serialport/', intoLayers('main', 'preload', 'host', 'cli')])],
+      'no-restricted-syntax': restrictDynamic(LAYER.renderer, `^(node:|${DYNAMIC_ELECTRON})`)
+    }
+  },
+  {
+    files: ['src/preload/**'],
+    rules: {
+      // Bare imports: electron, and the validation library of the screen-API table (pure, in src/shared).
+      'no-restricted-imports': ['error', restrict(LAYER.preload, ['^(?!electron$|valibot$|\\.)', intoLayers('main', 'renderer', 'host', 'cli')])]
+    }
+  },
+  {
+    files: ['src/main/core/**', 'src/main/devices/**'],
+    rules: {
+      // `../index` and any other file directly in src/main is the Electron shell.
+      'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
+      'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
+    }
+  },
+  {
+    files: ['src/host/**', 'src/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^(\\.\\./)+(src/)?main(/(?!core/|devices/)[^/]+)?$', intoLayers('renderer', 'preload')])],
+      'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
+    }
+  }
+]
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'firmware-protocol/c/**', 'test-results/**'] },
@@ -25,6 +98,7 @@ export default tseslint.config(
       'vue/attributes-order': 'off'
     }
   },
+  ...layerRules,
   {
     files: ['**/*.cjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },

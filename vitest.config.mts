@@ -1,12 +1,41 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+
+// Three projects (`npm test` runs them all; `npm run test:unit` etc. one):
+// - unit: pure code in one process each file, no child processes, ports or ptys: the engines,
+//   records, odds and the computer player, the device protocol, the screens in happy-dom, and the
+//   lint rules that keep the layers apart. The fast loop. Its files share their worker's modules
+//   (isolate: false, in threads): that halves its time, so a unit test leaves nothing behind
+//   (fake timers and stubbed globals restored) and mocks no module; one that must goes to
+//   integration.
+// - integration: the core with real parts (session and record files, the HTTP/WebSocket server,
+//   devices over pseudo-terminals, the Electron shell against a stand-in, the command lines).
+//   Every test file that is neither unit nor end-to-end lands here, so none is left out. Tests
+//   that start the real host get its screens and bundle from the same global setup as e2e.
+// - e2e: Chromium against the headless host, and packaging. The screens are the app's own
+//   electron-vite build, made once per run by the global setup.
+const UNIT = ['test/engine/**', 'test/odds/**', 'test/ai/**', 'test/protocol/**', 'test/shared/**', 'test/renderer/**', 'test/layers/**']
+const E2E = ['test/e2e/**', 'test/packaging/**']
+const TEST_FILES = ['test/**/*.test.ts']
+/** Builds what the real host serves and runs (out/renderer by electron-vite, out/host), once per run. */
+const HOST_BUILDS = ['test/e2e/global-setup.ts']
 
 export default defineConfig({
   plugins: [vue()],
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 60_000
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT.map((folder) => `${folder}/*.test.ts`), pool: 'threads', isolate: false } },
+      {
+        extends: true,
+        test: { name: 'integration', include: TEST_FILES, exclude: [...configDefaults.exclude, ...UNIT, ...E2E], globalSetup: HOST_BUILDS }
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: E2E.map((folder) => `${folder}/*.test.ts`), globalSetup: HOST_BUILDS }
+      }
+    ]
   }
 })

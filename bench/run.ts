@@ -1,5 +1,5 @@
 // `npm run bench`: every figure the project measures. Benchmarks print; they never fail on speed.
-import { benchAi } from './ai'
+import { benchAi, benchWin } from './ai'
 import { benchDevices } from './devices'
 import { benchEngine } from './engine'
 import { benchGrowth } from './growth'
@@ -14,7 +14,8 @@ async function main(): Promise<void> {
     devices: benchDevices,
     odds: benchOdds,
     growth: benchGrowth,
-    ai: benchAi
+    ai: benchAi,
+    win: benchWin
   }
   for (const [name, run] of Object.entries(parts)) {
     if (only && only !== name) continue

@@ -12,7 +12,8 @@ import { RecordStore } from '../src/main/core/record-store'
 import { SettingsStore } from '../src/main/core/settings'
 import { TableServer } from '../src/main/core/table-server'
 import { TableSession } from '../src/main/core/table-session'
-import { buildScreens, launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '../src/host/renderer-build'
+import { HOST_ENTRY, launchBrowser, ROOT } from '../test/e2e/support'
 
 /** Throws (and bare-page pushes) per figure; `BENCH_PUSHES=100 npm run bench screen` for a quick look. */
 const THROWS = Number(process.env.BENCH_PUSHES ?? 1000)
@@ -187,7 +188,7 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
 }
 
 async function rollToScreen(): Promise<void> {
-  await buildScreens()
+  await ensureRendererBuilt(ROOT)
   const browser = await launchBrowser()
   console.log(`Roll to screen against the floor: ${THROWS} pushes ${PAUSE_MS} ms apart each, same Chromium`)
   for (const viewport of VIEWPORTS) {
@@ -206,11 +207,11 @@ async function rollToScreen(): Promise<void> {
 
 async function hostStartAndMemory(): Promise<void> {
   // Bundle the host first (it is bundled once after each change), so the figure is a start.
-  spawnSync(process.execPath, [join(ROOT, 'scripts/table.cjs'), '--help'], { cwd: ROOT, stdio: 'ignore' })
+  spawnSync(process.execPath, [HOST_ENTRY, '--help'], { cwd: ROOT, stdio: 'ignore' })
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
   const port = 5800 + Math.floor(Math.random() * 150)
   const started = now()
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/table.cjs'), '--port', String(port), '--data', dataDir], {
+  const child = spawn(process.execPath, [HOST_ENTRY, '--port', String(port), '--data', dataDir], {
     cwd: ROOT,
     stdio: 'ignore'
   })

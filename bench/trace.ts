@@ -11,7 +11,8 @@ import { RecordStore } from '../src/main/core/record-store'
 import { SettingsStore } from '../src/main/core/settings'
 import { TableServer } from '../src/main/core/table-server'
 import { TableSession } from '../src/main/core/table-session'
-import { buildScreens, launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '../src/host/renderer-build'
+import { launchBrowser, ROOT } from '../test/e2e/support'
 
 interface TraceEvent {
   name: string
@@ -30,7 +31,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 const p99 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)] ?? 0
 
 async function main(): Promise<void> {
-  await buildScreens()
+  await ensureRendererBuilt(ROOT)
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-trace-'))
   const store = new RecordStore(dataDir)
   const session = new TableSession({ store, settings: new SettingsStore(dataDir) })

@@ -3,6 +3,7 @@
 // Type commands (or give --script FILE, or --random); `help` lists them.
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { exitWithUsageError, parseCommandLine } from '../src/cli/command-line'
 import { SimulatedHub, type Outcome, type SimDie } from '../src/main/devices/simulated-hub'
 
 const USAGE = `usage: npm run dice-sim -- --link PATH [options]
@@ -17,7 +18,8 @@ const USAGE = `usage: npm run dice-sim -- --link PATH [options]
   --byte-by-byte     write one byte at a time
   --random           throw random dice every few seconds (cocked and nudged dice too)
   --script FILE      run the commands in FILE (one a line, # comments), then read stdin
-  --quiet            do not print every line`
+  --quiet            do not print every line
+  --help, -h         print this and the hub's commands, and exit`
 
 const HELP = `commands:
   throw A=4 B=2 C=2 D=6   throw these dice, landing on these faces ("B=cocked" lands cocked; "throw A B" or "throw" = random)
@@ -50,51 +52,57 @@ interface Args {
 
 const COLOURS = ['red', 'blue', 'white', 'green', 'yellow', 'black', 'purple', 'orange']
 
-function parseArgs(argv: string[]): Args {
-  const a: Args = { link: '', dice: [], keypad: false, heartbeat: 2000, speed: 1, noise: false, byteByByte: false, random: false, quiet: false }
-  let diceSpec = '4'
-  let sides = 6
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]
-    const value = (): string => {
-      const v = argv[++i]
-      if (v === undefined) throw new Error(`${flag} needs a value`)
-      return v
-    }
-    if (flag === '--link') a.link = value()
-    else if (flag === '--dice') diceSpec = value()
-    else if (flag === '--sides') sides = Number(value())
-    else if (flag === '--serial') a.serial = value()
-    else if (flag === '--keypad') a.keypad = true
-    else if (flag === '--heartbeat') a.heartbeat = Number(value())
-    else if (flag === '--speed') a.speed = Number(value())
-    else if (flag === '--noise') a.noise = true
-    else if (flag === '--byte-by-byte') a.byteByByte = true
-    else if (flag === '--random') a.random = true
-    else if (flag === '--script') a.script = value()
-    else if (flag === '--quiet') a.quiet = true
-    else if (flag === '--help' || flag === '-h') {
-      process.stdout.write(`${USAGE}\n\n${HELP}\n`)
-      process.exit(0)
-    } else throw new Error(`unknown option ${flag}`)
-  }
-  if (!a.link) throw new Error('--link PATH is required')
-  if (!Number.isInteger(sides) || sides < 2 || sides > 100) throw new Error('--sides takes 2 to 100')
-  if (/^\d+$/.test(diceSpec)) {
-    const n = Number(diceSpec)
-    if (n < 0 || n > 26) throw new Error('--dice takes 0 to 26 dice')
-    a.dice = Array.from({ length: n }, (_, i) => ({ id: String.fromCharCode(65 + i), colour: COLOURS[i % COLOURS.length], sides }))
+function parseArguments(argv: string[]): Args {
+  const { values } = parseCommandLine('dice-sim', `${USAGE}\n\n${HELP}`, argv, {
+    link: { type: 'string' },
+    dice: { type: 'string', default: '4' },
+    sides: { type: 'string', default: '6' },
+    serial: { type: 'string' },
+    keypad: { type: 'boolean', default: false },
+    heartbeat: { type: 'string', default: '2000' },
+    speed: { type: 'string', default: '1' },
+    noise: { type: 'boolean', default: false },
+    'byte-by-byte': { type: 'boolean', default: false },
+    random: { type: 'boolean', default: false },
+    script: { type: 'string' },
+    quiet: { type: 'boolean', default: false }
+  })
+  const fail = (message: string): never => exitWithUsageError('dice-sim', message)
+  if (!values.link) fail('--link PATH is required')
+  const sides = Number(values.sides)
+  if (!Number.isInteger(sides) || sides < 2 || sides > 100) fail('--sides takes 2 to 100')
+  const heartbeat = Number(values.heartbeat)
+  if (!Number.isInteger(heartbeat) || heartbeat < 0) fail('--heartbeat takes a whole number of milliseconds, 0 for none')
+  const speed = Number(values.speed)
+  if (!(speed > 0)) fail('--speed takes a number above 0')
+  let dice: SimDie[]
+  if (/^\d+$/.test(values.dice)) {
+    const n = Number(values.dice)
+    if (n > 26) fail('--dice takes 0 to 26 dice')
+    dice = Array.from({ length: n }, (_, i) => ({ id: String.fromCharCode(65 + i), colour: COLOURS[i % COLOURS.length], sides }))
   } else {
-    a.dice = diceSpec.split(',').map((part) => {
+    dice = values.dice.split(',').map((part) => {
       const [id, colour] = part.split(':')
       return { id, colour: colour ?? null, sides }
     })
   }
-  return a
+  return {
+    link: values.link as string,
+    dice,
+    serial: values.serial,
+    keypad: values.keypad,
+    heartbeat,
+    speed,
+    noise: values.noise,
+    byteByByte: values['byte-by-byte'],
+    random: values.random,
+    script: values.script,
+    quiet: values.quiet
+  }
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2))
+  const args = parseArguments(process.argv.slice(2))
   const out = (text: string): void => void process.stdout.write(`${text}\n`)
   const hub = new SimulatedHub({
     link: args.link,
@@ -214,6 +222,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  process.stderr.write(`${error.message}\n\n${USAGE}\n`)
+  process.stderr.write(`dice-sim: ${error.message}\n`)
   process.exit(1)
 })

@@ -1,7 +1,8 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
 import { ComputerPlayer } from '../main/core/computer-player'
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { WinTables } from '../main/core/win-tables'
+import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DataFolderInUseError, lockDataFolder } from '../main/core/data-lock'
@@ -11,11 +12,12 @@ import { SettingsStore } from '../main/core/settings'
 import { TableServer } from '../main/core/table-server'
 import { TableSession } from '../main/core/table-session'
 import { DeviceManager } from '../main/devices/device-manager'
+import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
+import { ensureRendererBuilt } from './renderer-build'
 
 interface HostArguments {
   port: number
   dataDir: string
-  rendererDir: string
   share: boolean
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
   serial: string[]
@@ -23,50 +25,32 @@ interface HostArguments {
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
-  --data DIR    where games are saved (default ~/.dice-referee)
+  --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
                 /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\`
-  --verbose     log every request too (the log goes to standard error and DIR/logs/)`
+  --verbose     log every request too (the log goes to standard error and DIR/logs/)
+  --help, -h    print this and exit`
 
 function parseArguments(argv: string[]): HostArguments {
-  const parsed: HostArguments = {
-    port: 5858,
-    dataDir: process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee'),
-    rendererDir: join(ROOT, 'out', 'renderer'),
-    share: false,
-    serial: [],
-    verbose: false
+  const { values } = parseCommandLine('table', USAGE, argv, {
+    port: { type: 'string' },
+    data: { type: 'string' },
+    share: { type: 'boolean' },
+    serial: { type: 'string', multiple: true },
+    verbose: { type: 'boolean' }
+  })
+  const port = values.port === undefined ? 5858 : Number(values.port)
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) exitWithUsageError('table', '--port takes a number from 0 to 65535')
+  return {
+    port,
+    dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
+    share: values.share ?? false,
+    serial: values.serial ?? [],
+    verbose: values.verbose ?? false
   }
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]
-    const value = (): string => {
-      const next = argv[++i]
-      if (next === undefined) throw new Error(`${flag} needs a value`)
-      return next
-    }
-    if (flag === '--port') {
-      const port = Number(value())
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port takes a number from 0 to 65535')
-      parsed.port = port
-    } else if (flag === '--data') parsed.dataDir = resolve(value())
-    else if (flag === '--share') parsed.share = true
-    else if (flag === '--serial') parsed.serial.push(value())
-    else if (flag === '--verbose') parsed.verbose = true
-    else if (flag === '--help' || flag === '-h') {
-      process.stdout.write(`${USAGE}\n`)
-      process.exit(0)
-    } else throw new Error(`unknown option ${flag}`)
-  }
-  return parsed
-}
-
-function newestChange(path: string): number {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs)
 }
 
 async function main(): Promise<void> {
@@ -74,21 +58,16 @@ async function main(): Promise<void> {
   const lock = lockDataFolder(args.dataDir, 'the headless host (npm run table)')
   const logFile = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true })
   log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt }, 'headless host starting')
-  const index = join(args.rendererDir, 'index.html')
-  const sources = Math.max(newestChange(join(ROOT, 'src', 'renderer')), newestChange(join(ROOT, 'src', 'shared')))
-  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
-    process.stdout.write('Building the screens (once after each change)...\n')
-    // Vite is loaded only when a build is needed: it weighs more than the whole host.
-    const { buildRenderer } = await import('./build-renderer')
-    await buildRenderer(ROOT, args.rendererDir)
-  }
+  await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'))
   mkdirSync(args.dataDir, { recursive: true })
   const settings = new SettingsStore(args.dataDir)
   const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
   logSessionMessages(session)
-  const server = new TableServer({ session, rendererDir: args.rendererDir, port: args.port })
+  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
   await server.start()
   if (args.share) await server.setSharing(true)
+  const winTables = new WinTables({ dir: join(args.dataDir, 'win-tables'), onChange: () => session.refresh() })
+  session.winTables = winTables
   new ComputerPlayer(session)
   const devices = new DeviceManager({ session, settings })
   devices.start()
@@ -101,6 +80,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
   process.stdout.write(`The log is ${logFile}\n`)
   const stop = (): void => {
+    winTables.stop()
     void devices
       .stop()
       .then(() => server.stop())
@@ -111,7 +91,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  if (error instanceof DataFolderInUseError) process.stderr.write(`${error.message}\n`)
-  else process.stderr.write(`${error.message}\n\n${USAGE}\n`)
+  process.stderr.write(error instanceof DataFolderInUseError ? `${error.message}\n` : `table: ${error.message}\n`)
   process.exit(1)
 })

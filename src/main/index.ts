@@ -1,6 +1,7 @@
 // The Electron shell: windows, displays and IPC. Everything else is the core in ./core, which
 // also runs without Electron in the headless host (src/host).
 import { ComputerPlayer } from './core/computer-player'
+import { WinTables } from './core/win-tables'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
 import type { DisplayInfo, Outcome } from '../shared/api'
@@ -68,10 +69,9 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
 }
 
 function pushState(): void {
-  const state = session.snapshot(true)
-  for (const window of [controlWindow, scoreboardWindow]) {
-    if (window && !window.isDestroyed()) window.webContents.send('table:state', state)
-  }
+  if (controlWindow && !controlWindow.isDestroyed()) controlWindow.webContents.send('table:state', session.snapshot(true))
+  // The TV gets its own state: the moves, never the computer's reasons or the odds.
+  if (scoreboardWindow && !scoreboardWindow.isDestroyed()) scoreboardWindow.webContents.send('table:state', session.snapshot(true, true, 'scoreboard'))
 }
 
 function listDisplays(): DisplayInfo[] {
@@ -219,8 +219,11 @@ void app.whenReady().then(async () => {
   session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
   logSessionMessages(session)
   session.subscribe(pushState)
-  // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
+  const winTables = new WinTables({ dir: join(dataDir, 'win-tables'), onChange: () => session.refresh() })
+  session.winTables = winTables
+  app.on('will-quit', () => winTables.stop())
   new ComputerPlayer(session)
+  // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
   devices = new DeviceManager({ session, settings })
   devices.start()
 
@@ -242,7 +245,9 @@ void app.whenReady().then(async () => {
     }
     log.debug({ method }, 'request')
     try {
-      return await dispatch(session, caller, method, args)
+      // The TV's window gets the TV's state: the moves, never the computer's reasons or the odds.
+      const scoreboard = scoreboardWindow !== null && !scoreboardWindow.isDestroyed() && event.sender === scoreboardWindow.webContents
+      return await dispatch(session, scoreboard ? { ...caller, scoreboard } : caller, method, args)
     } catch (error) {
       log.error({ method, err: error }, 'a request failed')
       throw error

@@ -157,6 +157,14 @@ export const API_METHODS = {
     args: [arg('id', v.pipe(v.string('must be a history id'), v.regex(/^[\w.-]{1,80}$/, 'must be a history id')))],
     answers: answers<{ game: HistoryGame }>()
   },
+  /** Puts an abandoned, unfinished game of the history back on the table (the game on the table goes to the history). */
+  resumeHistory: {
+    access: 'control',
+    args: [arg('id', v.pipe(v.string('must be a history id'), v.regex(/^[\w.-]{1,80}$/, 'must be a history id')))],
+    answers: answers()
+  },
+  /** At the end of a game: a new game with the same players and options, the seats rotated (docs/rules-readings.md). */
+  rematch: { access: 'control', args: [], answers: answers() },
   setSharing: { access: 'host', args: [arg('enabled', onOff)], answers: answers() },
   /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
   setShowOdds: { access: 'control', args: [arg('on', onOff)], answers: answers() },

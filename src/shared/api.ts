@@ -1,7 +1,7 @@
 // What every screen is shown and what the screen API answers, whether through Electron's preload
 // or the headless host's WebSocket. The methods themselves are one table: api-methods.ts.
 // Screens show `TableState` and send requests; main owns the game and the rules.
-import type { GameId, Move, Offer, Summary, TableView } from './engine/types'
+import type { GameId, Move, Offer, Standing, Summary, TableView } from './engine/types'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
 import type { MethodName } from './api-methods'
@@ -10,12 +10,30 @@ export type { DevicesView, PortView, SmartDiceView } from './devices'
 export type { GameSetup, MethodName, TableApi } from './api-methods'
 
 export interface LogEntry {
-  /** Index of the record line (1 = first move after the header) that produced this entry. */
+  /** The record line that produced this entry, numbered as `referee replay` numbers them (the header is line 1). */
   line: number
   text: string
   kind: string
   seat?: number
+  /** The dice of the throw this entry comes from, in words ("4 4 5 6", or "Ann 3 · Bob 4" in a duel). */
+  dice?: string
 }
+
+/** The latest throw and who threw it, as main words it for the screens. */
+export interface LastThrow {
+  /** Record line of the throw. */
+  line: number
+  /** Who threw, in seat order of the dice (several in a duel or flash round). */
+  throwers: string[]
+  values: number[]
+  /** The throwers are still the ones to act: the throw is part of the play now. */
+  current: boolean
+  /** "Ann's throw", "Bob's last throw", "Duel throw: Ann 3 · Bob 4". */
+  caption: string
+}
+
+/** What a screen is: the control app (table, setup, history) or the TV's scoreboard, which gets the move, never the reasons or odds. */
+export type ScreenKind = 'control' | 'scoreboard'
 
 export interface Announcement {
   text: string
@@ -38,10 +56,14 @@ export interface GameView {
   players: string[]
   rules: Record<string, unknown>
   summary: Summary
+  /** Every player in the game's own order, winners first (from the engine). */
+  standings: Standing[]
   offer: Offer
   /** The offer's decisions with their keypad keys. */
   decisions: OfferedDecision[]
   table: TableView
+  /** The latest throw with who threw it; null before the first throw. */
+  lastThrow: LastThrow | null
   /** The latest entries of what happened, oldest first. */
   log: LogEntry[]
   announcement: Announcement | null
@@ -68,6 +90,8 @@ export interface KeypadView {
   buffer: string
   /** What Enter would do now, in words ("Enter a throw of 4 dice"). */
   hint: string
+  /** The keys of this game and what each does ("+": "largest re-roll" in Foursies, "keep the most" in Farkle). */
+  legend: Array<{ key: string; does: string }>
 }
 
 export interface HistoryEntry {
@@ -81,6 +105,8 @@ export interface HistoryEntry {
   finishedAt: number
   finished: boolean
   moves: number
+  /** The final figures in the game's own order ("Bob 1 tour · 2 rounds"); absent in entries saved before they were kept. */
+  standings?: Standing[]
 }
 
 export interface SharingView {
@@ -121,6 +147,7 @@ export type Outcome<T extends object = Record<never, never>> = ({ ok: true } & T
 
 /** One step of a game from the history, as a screen steps through it. */
 export interface ReplayStep {
+  /** The record line of the step, as `referee replay` numbers it (the header is line 1). */
   line: number
   text: string
   summary: Summary

@@ -74,10 +74,28 @@ export interface ReplayOptions {
    * that has no line end is dropped (and reported as `truncatedTail`) instead of refusing the record.
    */
   tolerateTruncatedTail?: boolean
+  /** Called after each move is applied, with its index and what happened (a log kept on the side). */
+  /** Called after each move with what happened and the state the move was played on. */
+  onMove?: (index: number, events: GameEvent[], before: unknown) => void
 }
+
+/** How many lines `replayTextInSteps` reads between two pauses. */
+const LINES_PER_STEP = 500
 
 /** Reads, checks and replays a whole record. The first bad line stops it, with its line number. */
 export function replayText(text: string, options: ReplayOptions = {}): Replayed {
+  const steps = replayTextInSteps(text, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * `replayText` in steps: it pauses (yields) every few thousand lines, so that a caller replaying
+ * a very long record can let other work run between the steps.
+ */
+export function* replayTextInSteps(text: string, options: ReplayOptions = {}): Generator<void, Replayed> {
   const lines = splitRecordLines(text)
   const endsWithNewline = /\n$/.test(text)
   let headerAt = -1
@@ -99,6 +117,7 @@ export function replayText(text: string, options: ReplayOptions = {}): Replayed 
   const moves: RecordedMove[] = []
   let truncatedTail = false
   for (let i = headerAt + 1; i < lines.length; i++) {
+    if ((i - headerAt) % LINES_PER_STEP === 0) yield
     const line = lines[i]
     if (isBlankLine(line)) continue
     const parsed = parseMoveLine(line)
@@ -111,16 +130,32 @@ export function replayText(text: string, options: ReplayOptions = {}): Replayed 
     }
     const applied = module.apply(state, parsed.value.move)
     if (!applied.ok) return { ok: false, line: i + 1, error: applied.error }
+    const before = state
     state = applied.state
     events = applied.events
     moves.push(parsed.value)
+    options.onMove?.(moves.length - 1, applied.events, before)
   }
   return { ok: true, game: { ...started.value, moves, state }, events, truncatedTail }
 }
 
 /** The record as JSON Lines text, ending with a line end. */
 export function recordText(game: Game): string {
-  return [serializeHeader(game.header), ...game.moves.map(serializeMove)].join('\n') + '\n'
+  const steps = recordTextInSteps(game)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** `recordText` in steps, pausing (yielding) every few thousand lines like `replayTextInSteps`. */
+export function* recordTextInSteps(game: Game): Generator<void, string> {
+  const lines = [serializeHeader(game.header)]
+  for (let i = 0; i < game.moves.length; i++) {
+    if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield
+    lines.push(serializeMove(game.moves[i]))
+  }
+  return lines.join('\n') + '\n'
 }
 
 export function offerOf(game: Game): Offer {

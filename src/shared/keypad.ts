@@ -4,8 +4,8 @@
 //   +        the largest keep or re-roll on offer ("hold all")
 //   *        socks (Foursies) or bank (Farkle, Fouche)
 //   -        end the turn (decline the optional re-rolls, Foursies)
-//   /        undo the last line                 .  clear what was typed
-import type { Decision, Move, Offer } from './engine/types'
+//   /        undo the last line                 .  clear what was typed (Esc on a keyboard)
+import type { Decision, GameId, Move, Offer } from './engine/types'
 import type { KeypadKey, OfferedDecision } from './api'
 
 export type KeypadAction =
@@ -62,9 +62,38 @@ export function keysForDecisions(offer: Offer): OfferedDecision[] {
   })
 }
 
-/** What Enter would do now, in words. */
-export function keypadHint(offer: Offer): string {
+/** The keys and what each does in this game, for the screens to list. */
+export function keypadLegend(game: GameId): Array<{ key: string; does: string }> {
+  const sixDice = game === 'farkle' || game === 'fouche'
+  return [
+    { key: '1–6', does: 'type dice' },
+    { key: 'Enter', does: 'enter' },
+    { key: 'Backspace', does: 'delete a digit' },
+    ...(game === 'foursies'
+      ? [
+          { key: '+', does: 'largest re-roll' },
+          { key: '*', does: 'socks' },
+          { key: '−', does: 'end the turn' }
+        ]
+      : sixDice
+        ? [
+            { key: '+', does: 'keep the most' },
+            { key: '*', does: 'bank' }
+          ]
+        : []),
+    { key: '. or Esc', does: 'clear' },
+    { key: '/', does: 'undo' },
+    { key: 'Space', does: 'roll' }
+  ]
+}
+
+/** What Enter would do now, in words; `players` names the duellists in the order their dice are typed. */
+export function keypadHint(offer: Offer, players: readonly string[] = []): string {
   if (offer.finished) return 'The game is over'
+  if (offer.throwers.length > 1 && offer.diceDue === offer.throwers.length) {
+    const names = offer.throwers.map((seat) => players[seat] ?? `seat ${seat + 1}`)
+    return `Type one die each, in this order: ${names.map((name, index) => `${ordinal(index)} ${name}`).join(', ')}; then Enter`
+  }
   const typed = offer.decisions.some((decision) => 'keep' in decision.move)
     ? 'Type the dice to keep, then Enter'
     : offer.decisions.some((decision) => 'reroll' in decision.move)
@@ -73,6 +102,10 @@ export function keypadHint(offer: Offer): string {
   const dice = offer.diceDue === 1 ? '1 die' : `${offer.diceDue} dice`
   if (offer.diceDue > 0) return typed ? `${typed}, or type the ${dice} thrown` : `Type the ${dice} thrown, then Enter`
   return typed ?? 'Choose a decision'
+}
+
+function ordinal(index: number): string {
+  return ['1st', '2nd', '3rd'][index] ?? `${index + 1}th`
 }
 
 /** Applies one key to what has been typed so far; never changes anything on a refusal. */
@@ -97,6 +130,8 @@ export function pressKey(buffer: string, key: KeypadKey, offer: Offer): KeypadAc
     case '-': {
       const decision = decisionFor(offer, key)
       if (!decision) {
+        const blocked = offer.blocked.find((candidate) => (key === '*' ? 'bank' in candidate.move || 'socks' in candidate.move : 'end' in candidate.move))
+        if (blocked) return { type: 'refused', error: `${blocked.label} is not allowed: ${blocked.reason}` }
         return { type: 'refused', error: key === '*' ? 'Neither socks nor bank is on offer now' : 'Ending the turn is not on offer now' }
       }
       return { type: 'move', move: decision.move, buffer: '' }

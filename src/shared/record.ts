@@ -1,6 +1,7 @@
 // Game records: JSON Lines per shared/record-format.md. Parsing here checks the shape of each
 // line; whether a line is allowed at that point of the game is the rules engine's business.
 import { GAME_IDS, type GameId, type Move, type Parsed } from './engine/types'
+import { describeValue, jsonNesting } from './json-limits'
 
 export interface Header {
   game: GameId
@@ -18,6 +19,11 @@ export interface RecordedMove {
 const MOVE_KEYS = ['roll', 'reroll', 'socks', 'end', 'keep', 'bank'] as const
 type MoveKey = (typeof MOVE_KEYS)[number]
 const HEADER_KEYS = new Set(['game', 'players', 'rules', 'meta'])
+/**
+ * How deeply a record line may nest. The app writes at most 4 levels; the limit is checked on
+ * the text before it is parsed, so a hostile line never reaches code that recurses.
+ */
+export const MAX_LINE_NESTING = 64
 
 /** Splits record text into lines: a byte-order mark and CRLF are accepted. */
 export function splitRecordLines(text: string): string[] {
@@ -71,6 +77,9 @@ function keysParsed(value: unknown): number {
 }
 
 function parseObject(line: string): Parsed<Record<string, unknown>> {
+  if (jsonNesting(line, MAX_LINE_NESTING) > MAX_LINE_NESTING) {
+    return { ok: false, error: `the line nests lists or objects more than ${MAX_LINE_NESTING} levels deep` }
+  }
   let value: unknown
   try {
     value = JSON.parse(line)
@@ -93,7 +102,7 @@ function describeDice(key: MoveKey, value: unknown): string | null {
   if (value.length === 0) return `"${key}" must not be empty`
   for (const die of value) {
     if (typeof die !== 'number' || !Number.isInteger(die) || die < 1 || die > 6) {
-      return `${JSON.stringify(die)} is not a die value (1-6)`
+      return `${describeValue(die)} is not a die value (1-6)`
     }
   }
   return null
@@ -114,7 +123,7 @@ export function checkHeader(object: Record<string, unknown>): Parsed<Header> {
   const { game, players, rules, meta } = object
   if (game === undefined) return { ok: false, error: 'the header has no "game"' }
   if (typeof game !== 'string' || !(GAME_IDS as readonly string[]).includes(game)) {
-    return { ok: false, error: `unknown game ${JSON.stringify(game)} (expected one of ${GAME_IDS.join(', ')})` }
+    return { ok: false, error: `unknown game ${describeValue(game)} (expected one of ${GAME_IDS.join(', ')})` }
   }
   if (!Array.isArray(players)) return { ok: false, error: '"players" must be a list of names' }
   if (players.length === 0) return { ok: false, error: 'a game needs at least one player' }

@@ -6,14 +6,13 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SimulatedHub } from '../../src/main/devices/simulated-hub'
-import { buildScreens, launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
 let browser: Browser
 let hub: SimulatedHub
 let host: RunningHost
 
 beforeAll(async () => {
-  await buildScreens()
   browser = await launchBrowser()
   const dir = mkdtempSync(join(tmpdir(), 'dice-referee-e2e-dice-'))
   hub = new SimulatedHub({ link: join(dir, 'hub'), speed: 0.1, heartbeatMs: 500 })

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildScreens, launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
 let browser: Browser
 const hosts: RunningHost[] = []
 
 beforeAll(async () => {
-  await buildScreens()
   browser = await launchBrowser()
 }, 120_000)
 
@@ -160,6 +159,8 @@ describe('playing at the table in a browser', () => {
       mimeType: 'application/json',
       buffer: Buffer.from('{"game":"four-plus","players":["A","B"]}\n{"roll":[1,2,3]}\n')
     })
+    // A game is in progress: the import asks first.
+    await page.getByTestId('import-confirm-yes').click()
     await expect.poll(() => page.getByTestId('message').textContent()).toContain('line 2')
     await expectScore(page, 'Ann', 3)
     await page.close()

@@ -227,7 +227,7 @@ describe('Farkle turns', () => {
 describe('Farkle entry minimum (option entry, default 500)', () => {
   it('a player with nothing banked may not bank a turn under 500: blocked with the reason, and refused', () => {
     const { state } = play(start(['Ann', 'Bob']), [roll(1, 5, 2, 3, 4, 6), keep(1, 5)])
-    const reason = 'Ann needs 500 in one turn to get on the board; this turn has 150'
+    const reason = 'Ann needs 500 in one turn to get on the board; this turn has 150, 350 short'
     expect(farkle.offer(state)).toEqual({
       finished: false,
       toPlay: 0,
@@ -382,7 +382,7 @@ describe('Farkle refuses illegal lines with a reason and leaves the state unchan
     ['keeping more 1s than thrown', thrown, keep(1, 1), 'the throw 1 2 3 3 4 6 has only one 1'],
     ['an empty keep', thrown, keep(), 'keep at least one scoring die'],
     ['a second keep from one throw', kept, keep(1), 'one keep per throw: Ann already set aside 1; throw 5 dice or bank'],
-    ['a bank under the entry minimum', kept, BANK, 'Ann needs 500 in one turn to get on the board; this turn has 100'],
+    ['a bank under the entry minimum', kept, BANK, 'Ann needs 500 in one turn to get on the board; this turn has 100, 400 short'],
     ['a move of another game', fresh, { reroll: [2] }, '"reroll" is no Farkle move (Farkle has roll, keep and bank)'],
     ['bank that is not true', kept, { bank: false } as unknown as Move, 'bank must be true']
   ]

@@ -136,7 +136,7 @@ describe('Fouche turns (exactly as in Farkle)', () => {
   })
   it('option entry works as in Farkle', () => {
     const { state } = play(start(['Ann', 'Bob'], { entry: 500 }), [roll(5, 2, 3, 4, 6, 6), keep(5)])
-    const reason = 'Ann needs 500 in one turn to get on the board; this turn has 50'
+    const reason = 'Ann needs 500 in one turn to get on the board; this turn has 50, 450 short'
     expect(fouche.offer(state).blocked).toEqual([{ move: { bank: true }, label: 'Bank 50', reason }])
     expect(fouche.offer(state).decisions).toEqual([])
     expect(refused(state, BANK)).toBe(reason)

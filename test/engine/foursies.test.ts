@@ -163,7 +163,7 @@ describe('Scoring a throw', () => {
       expect(last[0]).toMatchObject({ kind: 'foursies', seat: 0, announce: 'Foursies!' })
       expect(foursies.describe(last[0], THREE)).toBe('Foursies!')
       expect(toPlay(state)).toBe('Bob')
-      expect(foursies.table(state).phase).toBe('Final lap')
+      expect(foursies.table(state).phase).toBe('Round 1 · Final lap')
     })
 
     it('a foursies reached by re-rolling the odd man (1 1 1 3, the 3 re-rolled to a 1) counts', () => {
@@ -591,7 +591,7 @@ describe('What happens next', () => {
       expect(scores(busted)).toEqual([2, 0])
       const kept = fold(s1, [{ end: true }]).state
       expect(scores(kept)).toEqual([4, 0])
-      expect(foursies.table(kept).phase).toBe('Final lap')
+      expect(foursies.table(kept).phase).toBe('Round 1 · Final lap')
     })
   })
 })
@@ -602,7 +602,7 @@ describe('End of a round', () => {
     const { state, events } = playEvents(THREE, {}, [QUIET, FOUR_FOURS])
     expect(said(events, THREE)).toContain('Bob is on 4: final lap')
     expect(toPlay(state)).toBe('Cy')
-    expect(foursies.table(state).phase).toBe('Final lap')
+    expect(foursies.table(state).phase).toBe('Round 1 · Final lap')
     const done = fold(state, [QUIET]).state
     expect(summary(done)).toMatchObject({ finished: true, winners: ['Bob'], toPlay: null })
   })
@@ -647,7 +647,7 @@ describe('End of a round', () => {
   it('several on 4 points: they duel', () => {
     const s = play(THREE, {}, [FOUR_FOURS, QUIET, FOUR_FOURS])
     expect(s.phase).toBe('duel')
-    expect(foursies.table(s)).toMatchObject({ phase: 'Duel', contenders: [0, 2], turnPoints: null })
+    expect(foursies.table(s)).toMatchObject({ phase: 'Duel for the round', contenders: [0, 2], turnPoints: null })
     expect(summary(s)).toMatchObject({ toPlay: null, finished: false })
     expect(scores(s)).toEqual([4, 0, 4])
   })
@@ -804,7 +804,7 @@ describe('Matches', () => {
     let s = start(ANN_BOB, { match: 'tour-de-fours', tour: 'four-rounds' })
     for (let i = 0; i < 4; i++) s = roundWonBy(s, 0)
     expect(tours(s)).toEqual([1, 0])
-    expect(foursies.table(s).phase).toBe('Round 1 · Tour 2')
+    expect(foursies.table(s).phase).toBe('Round 1 of 4 · Tour 2')
     for (let i = 0; i < 12; i++) s = roundWonBy(s, 0)
     expect(summary(s)).toMatchObject({ finished: true, winners: ['Ann'] })
     expect(tours(s)).toEqual([4, 0])

@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../src/main/core/data-lock'
 import { replayText } from '../../src/shared/game'
-import { buildScreens, ROOT, startHost, type RunningHost } from '../e2e/support'
+import { HOST_ENTRY, ROOT, startHost, type RunningHost } from '../e2e/support'
 
 /** Calls one API method over the host's WebSocket. */
 async function callHost(host: RunningHost, method: string, ...args: unknown[]): Promise<unknown> {
@@ -35,7 +35,7 @@ async function callHost(host: RunningHost, method: string, ...args: unknown[]): 
 
 /** Runs a host to its end (one that refuses the folder exits at once). */
 function runHost(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'table.cjs'), '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -51,12 +51,6 @@ function runHost(dataDir: string): Promise<{ code: number | null; output: string
 function recordOf(dataDir: string): string {
   return readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
 }
-
-beforeAll(async () => {
-  await buildScreens()
-  // Bundle the host once, so that parallel starts below do not each bundle it.
-  spawnSync(process.execPath, [join(ROOT, 'scripts', 'table.cjs'), '--help'], { cwd: ROOT, stdio: 'ignore' })
-}, 180_000)
 
 describe('two headless hosts on one data folder', () => {
   it('the second refuses naming the first; the record stays whole; after kill -9 a new host takes over', async () => {

@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { WebSocket } from 'ws'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
-import { buildScreens, ROOT, startHost } from '../e2e/support'
+import { HOST_ENTRY, ROOT, startHost } from '../e2e/support'
 
 interface LogLine {
   level: number
@@ -44,8 +45,6 @@ async function send(url: string, requests: { method: string; args: unknown[] }[]
   socket.close()
   return answers
 }
-
-beforeAll(() => buildScreens(), 180_000)
 
 describe('the headless host’s log', () => {
   it('goes to standard error and to logs/ in the data folder, with a time on every line; --verbose adds the requests', async () => {
@@ -88,10 +87,10 @@ describe('the headless host’s log', () => {
 
   it('logs an uncaught exception with its time before the host dies of it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
-    // The host's bundle, loaded by a script that throws once it is up.
+    // The host (`npm run table`'s entry), loaded by a script that throws once it is up.
     const child = spawn(
       process.execPath,
-      ['-e', `process.argv.push('table', '--port', '0', '--data', ${JSON.stringify(dataDir)}); require(${JSON.stringify(join(ROOT, 'scripts', 'table.cjs'))}); setTimeout(() => { throw new Error('boom at the table') }, 1500)`],
+      ['-e', `process.argv.push('table', '--port', '0', '--data', ${JSON.stringify(dataDir)}); import(${JSON.stringify(pathToFileURL(HOST_ENTRY).href)}).then(() => setTimeout(() => { throw new Error('boom at the table') }, 1500))`],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     let output = ''

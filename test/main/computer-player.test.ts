@@ -7,6 +7,8 @@ import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
 import { seededRandom } from '../../src/shared/random-play'
+import { fixedWinTables, type WinTableSource } from '../../src/shared/ai/win-play'
+import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
 
 const players: ComputerPlayer[] = []
 afterEach(() => {
@@ -94,5 +96,38 @@ describe('the computer player', () => {
     session.setShowOdds(true)
     expect(session.snapshot(true).showOdds).toBe(true)
     expect(session.snapshot(true).current!.odds).toMatchObject({ game: 'farkle' })
+  })
+
+  it('plays Farkle to win once the table for its rules is solved, and says the chance in the log', async () => {
+    const { session } = table([1, 5, 2, 2, 3, 6])
+    session.winTables = fixedWinTables([solveWinTable({ game: 'farkle', target: 500, entry: 0 }, { leadCap: 1500 })])
+    session.newGame({ game: 'farkle', players: ['Computer', 'Ann'], computers: [0], rules: { entry: 0, target: 500 } })
+    await settle(session, () => session.snapshot(true).current!.log.some((entry) => entry.kind === 'computer'))
+    const why = session.snapshot(true).current!.log.find((entry) => entry.kind === 'computer')!
+    expect(why.text).toMatch(/^Computer keeps .*: \d dice? left, \d+% to win/)
+    // The odds panel gets the same chances.
+    session.setShowOdds(true)
+    expect(session.snapshot(true).current!.odds).toMatchObject({ game: 'farkle', win: { exact: true } })
+  })
+
+  it('starts solving the table at the start of the game, and plays for points meanwhile, saying so', async () => {
+    const { session } = table([1, 5, 2, 2, 3, 6])
+    const asked: WinSpec[] = []
+    const solving: WinTableSource = {
+      table: (spec) => {
+        asked.push(spec)
+        return null
+      },
+      status: () => 'the table for these rules is 45% solved'
+    }
+    session.winTables = solving
+    session.newGame({ game: 'fouche', players: ['Computer', 'Ann'], computers: [0] })
+    expect(asked[0]).toEqual({ game: 'fouche', target: 10_000, entry: 0 })
+    expect(session.snapshot(true).current!.thinking?.text).toBe(
+      'Computer is thinking… (playing for points until the chance to win is known: the table for these rules is 45% solved)'
+    )
+    await settle(session, () => session.snapshot(true).current!.log.some((entry) => entry.kind === 'computer'))
+    const why = session.snapshot(true).current!.log.find((entry) => entry.kind === 'computer')!
+    expect(why.text).toMatch(/worth [\d,]+ on average.*; playing for points until the chance to win is known: the table for these rules is 45% solved$/)
   })
 })

@@ -38,7 +38,7 @@ describe('the log', () => {
 
     const logged = lines(current).filter((line) => line.level >= 40)
     expect(logged.map((line) => line.message)).toEqual([
-      'The roll could not be saved (ENOSPC), so it was not taken: enter it again once the disk has room',
+      'The disk is full: the roll was not taken. Free some space and enter it again.',
       '/dev/ttyACM0: the hub stopped answering'
     ])
     for (const line of logged) expect(Date.parse(line.time)).toBeGreaterThan(Date.parse('2020-01-01'))

@@ -85,26 +85,38 @@ describe('the table session', () => {
     expect(savedLines()).toHaveLength(2)
   })
 
-  it('keeps an unreadable saved game aside instead of losing it', () => {
+  it('resumes a saved game up to a bad line, and keeps that line and the rest aside', () => {
     writeFileSync(join(dataDir, 'current.jsonl'), '{"game":"farkle","players":["A"]}\n{"roll":[9]}\n')
     const session = openSession()
+    expect(session.snapshot(true).current?.moveCount).toBe(0)
+    expect(session.snapshot(true).message?.text).toMatch(/^Line 2 of the saved game could not be read \(9 is not a die value \(1-6\)\)\. The game resumes before it/)
+    const aside = readdirSync(dataDir).filter((name) => name.startsWith('unreadable-') && name.endsWith('.jsonl'))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(dataDir, aside[0]), 'utf8')).toBe('{"roll":[9]}\n')
+    expect(savedLines()).toEqual(['{"game":"farkle","players":["A"]}'])
+  })
+
+  it('keeps a saved game whose header cannot be read aside as a whole', () => {
+    writeFileSync(join(dataDir, 'current.jsonl'), '{"game":"chess","players":["A"]}\n{"roll":[1]}\n')
+    const session = openSession()
     expect(session.snapshot(true).current).toBeNull()
-    expect(session.snapshot(true).message?.text).toContain('line 2')
+    expect(session.snapshot(true).message?.text).toContain('line 1')
+    expect(existsSync(join(dataDir, 'current.jsonl'))).toBe(false)
     expect(readdirSync(dataDir).some((name) => name.startsWith('unreadable-'))).toBe(true)
   })
 
-  it('refuses a broken import with its line and reason, changing nothing', () => {
+  it('refuses a broken import with its line and reason, changing nothing', async () => {
     const session = openSession()
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     session.submit({ roll: [3, 3, 3, 2] })
     const before = readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
-    const outcome = session.importRecord('{"game":"four-plus","players":["A","B"]}\n{"roll":[1,2,3]}\n')
+    const outcome = await session.importRecord('{"game":"four-plus","players":["A","B"]}\n{"roll":[1,2,3]}\n')
     expect(outcome.ok).toBe(false)
     expect(!outcome.ok && outcome.error).toMatch(/^Import refused: line 2: /)
     expect(readFileSync(join(dataDir, 'current.jsonl'), 'utf8')).toBe(before)
   })
 
-  it('exports a record that imports back to the same state, and keeps the replaced game in the history', () => {
+  it('exports a record that imports back to the same state, and keeps the replaced game in the history', async () => {
     const session = openSession()
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     session.submit({ roll: [3, 3, 3, 2] })
@@ -112,13 +124,16 @@ describe('the table session', () => {
     if (!exported.ok) throw new Error(exported.error)
     expect(exported.fileName).toMatch(/^four-plus-.*\.jsonl$/)
     const summary = session.snapshot(true).current?.summary
-    expect(session.importRecord(exported.record)).toEqual({ ok: true })
+    // The same game as on the table is refused (it would be in the history twice); one move on, it is another game.
+    expect(await session.importRecord(exported.record)).toEqual({ ok: false, error: 'Import refused: this game is already on the table' })
+    session.submit({ roll: [2, 3, 5, 6] })
+    expect(await session.importRecord(exported.record)).toEqual({ ok: true })
     expect(session.snapshot(true).current?.summary).toEqual(summary)
     const history = session.listHistory()
     expect(history).toHaveLength(1)
-    expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 1 })
+    expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 2 })
     const opened = session.openHistory(history[0].id)
-    expect(opened.ok && opened.game.steps).toHaveLength(1)
+    expect(opened.ok && opened.game.steps).toHaveLength(2)
   })
 
   it('plays by keypad: digits, Enter, refusals that change nothing, and undo', () => {
@@ -128,7 +143,9 @@ describe('the table session', () => {
     expect(session.keypad('9').ok).toBe(false)
     expect(session.snapshot(true).keypad.buffer).toBe('333')
     expect(session.keypad('Enter')).toEqual({ ok: false, error: '4 dice are due, not 3' })
-    session.keypad('2')
+    // The refused entry is cleared: the next digits start a fresh one.
+    expect(session.snapshot(true).keypad.buffer).toBe('')
+    for (const key of ['3', '3', '3', '2'] as const) session.keypad(key)
     expect(session.keypad('Enter')).toEqual({ ok: true })
     expect(session.snapshot(true).current?.summary.players[0].score).toBe(3)
     expect(session.keypad('/')).toEqual({ ok: true })
@@ -157,25 +174,33 @@ describe('when the disk fails', () => {
     const session = openSession()
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     session.submit({ roll: [3, 3, 3, 2] })
+    const before = readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
     const store = (session as unknown as { store: RecordStore }).store
     const append = store.append.bind(store)
     const replace = store.replaceCurrent.bind(store)
+    const cut = store.cutLastLine.bind(store)
     store.append = () => {
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
     }
     store.replaceCurrent = () => {
-      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+      throw Object.assign(new Error('read-only file system'), { code: 'EROFS' })
+    }
+    store.cutLastLine = () => {
+      throw Object.assign(new Error('read-only file system'), { code: 'EROFS' })
     }
     const outcome = session.submit({ roll: [5, 5, 5, 2] })
-    expect(outcome).toEqual({ ok: false, error: 'The roll could not be saved (ENOSPC), so it was not taken: enter it again once the disk has room' })
+    expect(outcome).toEqual({ ok: false, error: 'The disk is full: the roll was not taken. Free some space and enter it again.' })
     expect(session.snapshot(true).current?.moveCount).toBe(1)
-    expect(session.undo()).toMatchObject({ ok: false })
+    expect(session.undo()).toEqual({
+      ok: false,
+      error: 'The data folder is read-only: nothing was taken back. Make it writable (or start with another data folder) and undo again.'
+    })
     expect(session.snapshot(true).current?.moveCount).toBe(1)
+    expect(readFileSync(join(dataDir, 'current.jsonl'), 'utf8')).toBe(before)
 
-    // The disk is back: the next move rewrites the whole record, whatever the failed write left.
     store.append = append
     store.replaceCurrent = replace
-    writeFileSync(join(dataDir, 'current.jsonl'), readFileSync(join(dataDir, 'current.jsonl'), 'utf8') + '{"roll":[5,5')
+    store.cutLastLine = cut
     expect(session.submit({ roll: [5, 5, 5, 2] })).toEqual({ ok: true })
     const reopened = openSession()
     expect(reopened.snapshot(true).current?.summary).toEqual(session.snapshot(true).current?.summary)

@@ -296,6 +296,16 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     expect(preload).toContain('setDeviceTestMode')
   })
 
+  it('ships the very screens the headless host and the end-to-end tests serve (out/renderer, built once by electron-vite)', () => {
+    // The e2e project's global setup built the checkout's out/renderer with the same electron-vite config.
+    const shipped = readdirSync(join(stage, 'out', 'renderer'), { recursive: true }).map(String).sort()
+    const served = readdirSync(join(ROOT, 'out', 'renderer'), { recursive: true }).map(String).sort()
+    expect(served).toEqual(shipped)
+    for (const file of shipped.filter((name) => statSync(join(stage, 'out', 'renderer', name)).isFile())) {
+      expect(readFileSync(join(ROOT, 'out', 'renderer', file)).equals(asar.extractFile(archive, `out/renderer/${file}`)), file).toBe(true)
+    }
+  })
+
   it('packs the production dependencies and nothing dev-only', () => {
     for (const file of [
       'node_modules/serialport/package.json',

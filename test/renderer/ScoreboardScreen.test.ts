@@ -11,7 +11,8 @@ describe('ScoreboardScreen', () => {
   it('waits calmly when no game is on', async () => {
     const wrapper = await mountWith(ScoreboardScreen, new FakeTableApi())
     expect(wrapper.find('[data-testid="waiting"]').text()).toContain('Waiting for a game')
-    expect(wrapper.find('button').exists()).toBe(false)
+    // Only the options toggle, hidden until a mouse moves.
+    expect(wrapper.findAll('button').map((button) => button.attributes('data-testid'))).toEqual(['tv-options'])
   })
 
   it('shows every Foursies score with round and tour wins, the tab and who is to play', async () => {
@@ -30,7 +31,8 @@ describe('ScoreboardScreen', () => {
     const dice = wrapper.find('[data-testid="scoreboard-dice"]').findAll('[data-testid="die"]')
     expect(dice.map((die) => die.attributes('data-value'))).toEqual(['2', '2', '1', '5'])
     expect(dice.map((die) => die.attributes('data-fresh'))).toEqual(['true', 'true', 'false', 'true'])
-    expect(wrapper.find('button').exists()).toBe(false)
+    // Only the options toggle, hidden until a mouse moves.
+    expect(wrapper.findAll('button').map((button) => button.attributes('data-testid'))).toEqual(['tv-options'])
   })
 
   it('names the duellists when nobody is to play alone', async () => {

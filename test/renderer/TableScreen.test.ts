@@ -140,6 +140,11 @@ describe('TableScreen', () => {
     Object.defineProperty(input.element, 'files', { value: [file] })
     await input.trigger('change')
     await flushPromises()
+    // A game is in progress: the table is asked first.
+    expect(api.importRecord).not.toHaveBeenCalled()
+    expect(wrapper.find('[data-testid="import-confirm"]').text()).toContain('Replace the game in progress with game.jsonl?')
+    await wrapper.find('[data-testid="import-confirm-yes"]').trigger('click')
+    await flushPromises()
     expect(api.importRecord).toHaveBeenCalledWith('{"game":"foursies"}\n')
     expect(wrapper.find('[data-testid="import-error"]').text()).toContain('line 3: a 7 is not a die value')
   })

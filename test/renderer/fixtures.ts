@@ -44,7 +44,7 @@ export function emptyState(overrides: Partial<TableState> = {}): TableState {
   return {
     version: 1,
     current: null,
-    keypad: { buffer: '', hint: '' },
+    keypad: { buffer: '', hint: '', legend: [] },
     message: null,
     recentPlayers: [],
     showOdds: false,
@@ -79,6 +79,11 @@ export function foursiesGame(overrides: Partial<GameView> = {}): GameView {
     players: ['Ann', 'Bob', 'Cy'],
     rules: { match: 'tour' },
     summary: foursiesSummary(),
+    standings: [
+      { name: 'Bob', place: 1, shown: '1 tour · 2 rounds', winner: false },
+      { name: 'Ann', place: 2, shown: '0 tours · 1 round', winner: false },
+      { name: 'Cy', place: 3, shown: '0 tours · 0 rounds', winner: false }
+    ],
     offer: {
       finished: false,
       toPlay: 1,
@@ -106,9 +111,10 @@ export function foursiesGame(overrides: Partial<GameView> = {}): GameView {
       turnPoints: 0,
       notes: { 2: '1 throw fewer' }
     },
+    lastThrow: { line: 3, throwers: ['Bob'], values: [2, 2, 5], current: true, caption: 'Bob’s throw' },
     log: [
-      { line: 1, text: 'Ann scores a 4 and has 3', kind: 'score', seat: 0 },
-      { line: 2, text: 'Bob throws 2 2 1 5', kind: 'throw', seat: 1 }
+      { line: 2, text: 'Ann scores a 4 and has 3', kind: 'score', seat: 0, dice: '4 2 3 6' },
+      { line: 3, text: 'Bob throws 2 2 1 5', kind: 'throw', seat: 1, dice: '2 2 1 5' }
     ],
     announcement: null,
     moveCount: 2,
@@ -136,6 +142,10 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
       ],
       toPlay: 'Ann'
     },
+    standings: [
+      { name: 'Ann', place: 1, shown: '1,250', winner: false },
+      { name: 'Bob', place: 2, shown: '0', winner: false }
+    ],
     offer: {
       finished: false,
       toPlay: 0,
@@ -154,6 +164,7 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
       ],
       turnPoints: 350
     },
+    lastThrow: { line: 6, throwers: ['Ann'], values: [5, 3], current: true, caption: 'Ann’s throw' },
     log: [],
     announcement: null,
     moveCount: 5,
@@ -166,7 +177,7 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
 }
 
 export function stateWith(current: GameView | null, overrides: Partial<TableState> = {}): TableState {
-  return emptyState({ version: 2, current, keypad: { buffer: '22', hint: 'Type the dice to re-roll, then Enter' }, ...overrides })
+  return emptyState({ version: 2, current, keypad: { buffer: '22', hint: 'Type the dice to re-roll, then Enter', legend: [{ key: '+', does: 'largest re-roll' }] }, ...overrides })
 }
 
 export function historyEntry(id: string, finishedAt: number, finished = true): HistoryEntry {
@@ -189,9 +200,9 @@ export function historyGame(): HistoryGame {
     entry: historyEntry('g1', 2_000),
     record: '{"game":"foursies","players":["Ann","Bob"]}\n',
     steps: [
-      { line: 0, text: 'The game starts', summary: foursiesSummary({ toPlay: 'Ann' }), table },
-      { line: 1, text: 'Ann throws 4 4 2 3', summary: foursiesSummary(), table },
-      { line: 2, text: 'Ann wins the round', summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }), table }
+      { line: 1, text: 'The game starts', summary: foursiesSummary({ toPlay: 'Ann' }), table },
+      { line: 2, text: 'Ann throws 4 4 2 3', summary: foursiesSummary(), table },
+      { line: 3, text: 'Ann wins the round', summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }), table }
     ]
   }
 }

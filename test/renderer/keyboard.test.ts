@@ -31,7 +31,8 @@ describe('commandForKey', () => {
 
   it('leaves other keys and shortcuts alone', () => {
     expect(key('a', 'KeyA')).toBeNull()
-    expect(key('Escape', 'Escape')).toBeNull()
+    // Esc clears what was typed, as the keypad's `.` does.
+    expect(key('Escape', 'Escape')).toEqual({ type: 'keypad', key: '.' })
     expect(key('1', 'Digit1', { ctrlKey: true })).toBeNull()
     expect(key('r', 'KeyR', { metaKey: true })).toBeNull()
   })

@@ -2,6 +2,9 @@
 // and the AI's decisions, each after a visible pause so the table can follow. After an undo that
 // lands on a computer's turn it waits until the table plays on, so undo can go back further.
 import { chooseMove } from '../../shared/ai'
+import { inFinalTurn, specOf } from '../../shared/ai/win-play'
+import { solvable } from '../../shared/ai/win-solver'
+import type { SixDiceState } from '../../shared/engine/six-dice'
 import { offerOf, type Game } from '../../shared/game'
 import type { TableSession } from './table-session'
 
@@ -50,8 +53,8 @@ export class ComputerPlayer {
   }
 
   private view(): ComputerThinking | null {
-    if (this.thinkingNow) return this.thinkingNow
     const game = this.session.currentGame
+    if (this.thinkingNow) return game ? { ...this.thinkingNow, text: this.thinkingNow.text + this.solveNote(game) } : this.thinkingNow
     const seat = game ? this.actingComputer(game) : null
     if (game && seat !== null && this.waitingAfterUndo) {
       return { seat, text: `${game.header.players[seat]} waits after the undo: play its turn by hand, or undo further` }
@@ -80,12 +83,31 @@ export class ComputerPlayer {
     } else {
       this.waitingAfterUndo = false
     }
+    if (game) this.prepareWinTable(game)
     if (this.timer || !game || this.waitingAfterUndo) return
     const seat = this.actingComputer(game)
     if (seat === null) return
     this.thinkingNow = { seat, text: `${game.header.players[seat]} is thinking…` }
     this.timer = setTimeout(() => this.act(game), this.delayMs)
     this.session.refresh()
+  }
+
+  /** While the chance-to-win table of its game is being solved: how far, and that it plays for points meanwhile. */
+  private solveNote(game: Game): string {
+    const id = game.header.game
+    const tables = this.session.winTables
+    if ((id !== 'farkle' && id !== 'fouche') || !tables || game.header.players.length < 2) return ''
+    const state = game.state as SixDiceState
+    const spec = specOf(state)
+    if (inFinalTurn(state) || !solvable(spec) || tables.table(spec)) return ''
+    return ` (playing for points until the chance to win is known: ${tables.status(spec)})`
+  }
+
+  /** Starts solving the chance-to-win table a computer will play Farkle or Fouche by, early. */
+  private prepareWinTable(game: Game): void {
+    const id = game.header.game
+    if ((id !== 'farkle' && id !== 'fouche') || game.header.players.length < 2 || computerSeats(game).length === 0) return
+    this.session.winTables?.table(specOf(game.state as SixDiceState))
   }
 
   private act(planned: Game): void {
@@ -96,7 +118,7 @@ export class ComputerPlayer {
     if (!game || game !== planned) return this.onChange()
     const seat = this.actingComputer(game)
     if (seat === null) return this.session.refresh()
-    const choice = chooseMove(game, this.random)
+    const choice = chooseMove(game, this.random, this.session.winTables ?? undefined)
     const name = game.header.players[seat]
     if (choice?.move) this.session.submit(choice.move, { text: `${name} ${choice.why}`, seat })
     else {

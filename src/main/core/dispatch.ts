@@ -30,6 +30,8 @@ export interface Caller {
   displays?: DisplayControl
   setSharing?: (enabled: boolean) => Promise<Outcome>
   devices?: DeviceControl
+  /** The TV's scoreboard: its state carries the moves, never the computer's reasons or the odds. */
+  scoreboard?: boolean
 }
 
 interface Context {
@@ -44,7 +46,7 @@ type Handler<M extends MethodName> = (context: Context, ...args: CheckedArgs<M>)
 const NO_DEVICES: Refusal = { ok: false, error: 'Dice devices are not available here' }
 
 const HANDLERS: { [M in MethodName]: Handler<M> } = {
-  getState: ({ session, caller }) => ({ ok: true, state: session.snapshot(caller.canControl, caller.local) }),
+  getState: ({ session, caller }) => ({ ok: true, state: session.snapshot(caller.canControl, caller.local, caller.scoreboard ? 'scoreboard' : 'control') }),
   newGame: ({ session }, setup) => session.newGame(setup),
   submit: ({ session }, move) => session.submit(move),
   keypad: ({ session }, key) => session.keypad(key),
@@ -55,6 +57,8 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   importRecord: ({ session }, record) => session.importRecord(record),
   listHistory: ({ session }) => ({ ok: true, games: session.listHistory() }),
   openHistory: ({ session }, id) => session.openHistory(id),
+  resumeHistory: ({ session }, id) => session.resumeHistory(id),
+  rematch: ({ session }) => session.rematch(),
   setSharing: ({ caller }, enabled) => (caller.setSharing ? caller.setSharing(enabled) : { ok: false, error: 'Sharing is not available here' }),
   setShowOdds: ({ session }, on) => session.setShowOdds(on),
   listDisplays: async ({ caller }) => ({ ok: true, displays: caller.displays ? await caller.displays.listDisplays() : [] }),

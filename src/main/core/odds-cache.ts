@@ -14,6 +14,8 @@ interface Entry {
    * different position. Recorded lines are never changed, so this one names the whole record.
    */
   lastMove: RecordedMove | undefined
+  /** What else the figures depend on (how far the chance-to-win tables are solved). */
+  variant: string
   odds: Odds
 }
 
@@ -25,12 +27,18 @@ export class OddsCache {
   /** How many positions' odds were worked out (for tests and the bench). */
   computations = 0
 
-  constructor(private readonly work: (game: Game) => Odds = oddsFor) {}
+  constructor(
+    private readonly work: (game: Game) => Odds = oddsFor,
+    private readonly variantOf: (game: Game) => string = () => ''
+  ) {}
 
   /** The position's odds if they were worked out already, without working them out. */
   cached(game: Game): Odds | null {
     const lastMove = game.moves[game.moves.length - 1]
-    const entry = this.entries.find((e) => e.header === game.header && e.moveCount === game.moves.length && e.lastMove === lastMove)
+    const variant = this.variantOf(game)
+    const entry = this.entries.find(
+      (e) => e.header === game.header && e.moveCount === game.moves.length && e.lastMove === lastMove && e.variant === variant
+    )
     return entry?.odds ?? null
   }
 
@@ -40,7 +48,8 @@ export class OddsCache {
     if (known) return known
     const odds = this.work(game)
     this.computations++
-    this.entries = [{ header: game.header, moveCount: game.moves.length, lastMove: game.moves[game.moves.length - 1], odds }, ...this.entries.slice(0, KEPT - 1)]
+    const entry = { header: game.header, moveCount: game.moves.length, lastMove: game.moves[game.moves.length - 1], variant: this.variantOf(game), odds }
+    this.entries = [entry, ...this.entries.slice(0, KEPT - 1)]
     return odds
   }
 }

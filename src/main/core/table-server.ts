@@ -11,6 +11,7 @@ import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
+import { jsonNesting } from '../../shared/json-limits'
 import { dispatch, type Caller, type DisplayControl } from './dispatch'
 import { log } from './log'
 import type { TableSession } from './table-session'
@@ -39,6 +40,19 @@ export const CONTENT_TYPES: Record<string, string> = {
 }
 const APP_PATHS = new Set(['/', '/index.html', '/scoreboard', '/table', '/history'])
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
+/** A screen that may only watch sends small requests; it is never let near an import's size. */
+const MAX_VIEWER_MESSAGE_BYTES = 64 * 1024
+/** How deeply a request may nest, checked on its text before it is parsed (requests nest 4 levels). */
+const MAX_REQUEST_NESTING = 32
+/**
+ * What one screen may leave unread (a state push is tens of kB): past it, the screen reads too
+ * slowly (or not at all) and is dropped, so that it cannot make the host grow without limit.
+ */
+const MAX_UNREAD_BYTES = 8 * 1024 * 1024
+/** With this much unread, state pushes to a screen wait: it gets the latest one once it has caught up. */
+const PUSH_WAITS_AT_BYTES = 512 * 1024
+/** Requests one screen may have in progress at once (the app's screens have one or two): more is a flood, and it is dropped. */
+const MAX_PENDING_REQUESTS = 64
 /** Names the loopback server answers WebSockets for (a rebound DNS name is refused). */
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]'])
 /** Wrong pairing codes allowed per minute, from one address and from all together. */
@@ -51,6 +65,14 @@ interface Client {
   canControl: boolean
   /** Came in through a LAN address (closed when sharing stops). */
   lan: boolean
+  /** The screen's address, for the log. */
+  from: string | undefined
+  /** Requests being answered. */
+  pending: number
+  /** A state push was held back while the screen had too much unread. */
+  stateBehind: boolean
+  /** Opened by a scoreboard page (`/api?screen=scoreboard`): gets the TV's state. */
+  scoreboard: boolean
 }
 
 export function defaultLanAddresses(): string[] {
@@ -64,6 +86,7 @@ export class TableServer {
   private readonly loopback: Server
   private lanServers: Server[] = []
   private readonly sockets: WebSocketServer
+  private readonly viewerSockets: WebSocketServer
   private readonly clients = new Set<Client>()
   private readonly unsubscribe: () => void
   private sharing: SharingView | null = null
@@ -74,6 +97,7 @@ export class TableServer {
 
   constructor(private readonly options: TableServerOptions) {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+    this.viewerSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_VIEWER_MESSAGE_BYTES })
     this.loopback = this.createHttpServer(false)
     this.unsubscribe = options.session.subscribe(() => this.pushState())
     options.session.sharingView = () => this.sharing
@@ -99,6 +123,15 @@ export class TableServer {
     await this.setSharing(false)
     await new Promise<void>((resolve) => this.loopback.close(() => resolve()))
     this.sockets.close()
+    this.viewerSockets.close()
+  }
+
+  /** Screens dropped so far: for leaving too much unread, and for sending too many requests at once. */
+  readonly dropped = { unread: 0, flooding: 0 }
+
+  /** Screens connected now (for tests and the fault suite). */
+  get clientCount(): number {
+    return this.clients.size
   }
 
   /** Turns LAN sharing on (listening on the LAN addresses, same port) or off. */
@@ -151,7 +184,10 @@ export class TableServer {
           this.countPairingFailure(request)
         }
       }
-      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, !lan || paired))
+      const canControl = !lan || paired
+      const scoreboard = url.searchParams.get('screen') === 'scoreboard'
+      const sockets = canControl ? this.sockets : this.viewerSockets
+      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress, scoreboard))
     })
     return server
   }
@@ -194,19 +230,28 @@ export class TableServer {
     this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
   }
 
-  private accept(socket: WebSocket, lan: boolean, canControl: boolean): void {
-    const client: Client = { socket, canControl, lan }
+  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean): void {
+    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard }
     this.clients.add(client)
     const caller: Caller = {
       canControl,
       local: !lan,
       displays: this.options.displays,
-      setSharing: (enabled) => this.setSharing(enabled)
+      setSharing: (enabled) => this.setSharing(enabled),
+      scoreboard
     }
-    socket.on('message', (data) => void this.answer(client, caller, data.toString()))
+    socket.on('message', (data) => {
+      const text = data.toString()
+      if (jsonNesting(text, MAX_REQUEST_NESTING) > MAX_REQUEST_NESTING) {
+        return this.send(client, { id: -1, error: `a request may nest at most ${MAX_REQUEST_NESTING} levels` })
+      }
+      if (client.pending >= MAX_PENDING_REQUESTS) return this.drop(client, 'flooding')
+      client.pending++
+      void this.answer(client, caller, text).finally(() => client.pending--)
+    })
     socket.on('close', () => this.clients.delete(client))
     socket.on('error', () => this.clients.delete(client))
-    this.send(client, { state: this.options.session.snapshot(canControl, !lan) })
+    this.send(client, { state: this.options.session.snapshot(canControl, !lan, scoreboard ? 'scoreboard' : 'control') })
   }
 
   private async answer(client: Client, caller: Caller, text: string): Promise<void> {
@@ -233,18 +278,50 @@ export class TableServer {
   private pushState(): void {
     const states = new Map<string, string>()
     for (const client of this.clients) {
-      const kind = `${client.canControl}${client.lan}`
+      if (client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) {
+        client.stateBehind = true
+        continue
+      }
+      const kind = `${client.canControl}${client.lan}${client.scoreboard}`
       let message = states.get(kind)
       if (message === undefined) {
-        message = JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan) } satisfies WirePush)
+        message = this.stateMessage(client)
         states.set(kind, message)
       }
-      if (client.socket.readyState === client.socket.OPEN) client.socket.send(message)
+      this.deliver(client, message)
     }
   }
 
+  private stateMessage(client: Client): string {
+    return JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan, client.scoreboard ? 'scoreboard' : 'control') } satisfies WirePush)
+  }
+
   private send(client: Client, message: WireReply | WirePush): void {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message))
+    this.deliver(client, JSON.stringify(message))
+  }
+
+  /** Sends unless the screen has left too much unread: then it is dropped (its memory is freed at once). */
+  private deliver(client: Client, data: string): void {
+    const socket = client.socket
+    if (socket.readyState !== socket.OPEN) return
+    if (socket.bufferedAmount + data.length > MAX_UNREAD_BYTES) return this.drop(client, 'unread')
+    socket.send(data, () => this.caughtUp(client))
+  }
+
+  /** Hangs up on a screen that floods or does not read; whatever was queued for it is freed at once. */
+  private drop(client: Client, why: keyof TableServer['dropped']): void {
+    if (!this.clients.delete(client)) return
+    this.dropped[why]++
+    const reason = why === 'unread' ? 'it left too much unread' : 'it sent too many requests at once'
+    log.warn({ from: client.from, lan: client.lan }, `dropped a screen: ${reason}`)
+    client.socket.terminate()
+  }
+
+  /** A screen whose state push was held back gets the latest state once it has read enough. */
+  private caughtUp(client: Client): void {
+    if (!client.stateBehind || client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) return
+    client.stateBehind = false
+    this.deliver(client, this.stateMessage(client))
   }
 
   private serveFile(request: IncomingMessage, response: ServerResponse): void {

@@ -9,17 +9,20 @@ import type {
   HistoryEntry,
   HistoryGame,
   KeypadKey,
+  LastThrow,
   LogEntry,
   MessageLevel,
   Outcome,
   ReplayStep,
+  ScreenKind,
   SharingView,
   TableMessage,
   TableState
 } from '../../shared/api'
 import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
-import type { GameEvent, Move } from '../../shared/engine/types'
+import type { GameEvent, Move, Offer } from '../../shared/engine/types'
+import { performance } from 'node:perf_hooks'
 import { GAMES } from '../../shared/engine'
 import {
   describeEvent,
@@ -27,19 +30,24 @@ import {
   offerOf,
   play,
   recordText,
+  recordTextInSteps,
+  replayMoves,
   replayText,
+  replayTextInSteps,
   startGame,
   summaryOf,
   tableOf,
   undo,
   type Game
 } from '../../shared/game'
-import { keypadHint, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, moveKind, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
-import type { Odds } from '../../shared/odds'
+import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
+import { checkHeader, isBlankLine, moveKind, parseMoveLine, serializeHeader, serializeMove, splitRecordLines, type Header } from '../../shared/record'
+import { oddsFor, type Odds } from '../../shared/odds'
+import { specOf, type WinTableSource } from '../../shared/ai/win-play'
+import type { SixDiceState } from '../../shared/engine/six-dice'
 import { OddsCache } from './odds-cache'
 import { computerSeats } from './computer-player'
-import type { RecordStore } from './record-store'
+import { diskTrouble, type RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
 
 export interface SessionOptions {
@@ -55,14 +63,20 @@ export interface SessionOptions {
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
 const LOG_SHOWN = 60
+/** Log entries kept in memory: a game of half a million lines must not keep a log of millions. */
+const LOG_KEPT = 600
+/** The longest a long import replays before letting the screens' requests through. */
+const IMPORT_SLICE_MS = 8
 /** The last time `new Date(t).toISOString()` writes with a four-digit year. */
 const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
 export class TableSession {
   private game: Game | null = null
-  /** A failed write may have left the file behind the game: rewrite it whole next time. */
-  private recordNeedsRewrite = false
+  /** A long import is being replayed (one at a time). */
+  private importing = false
   private log: LogEntry[] = []
+  /** The latest throw: its record line, and the seats whose dice it holds. */
+  private lastThrow: { line: number; seats: number[]; values: number[] } | null = null
   private announcement: Announcement | null = null
   private announcementCount = 0
   private keypadBuffer = ''
@@ -90,6 +104,8 @@ export class TableSession {
   computerView: () => { seat: number; text: string } | null = () => null
   /** Set by the device manager: what the device API methods call (see dispatch). */
   deviceControl: DeviceControl | null = null
+  /** Solved chance-to-win tables (Farkle, Fouche) for the odds and the computer player; null: none. */
+  winTables: WinTableSource | null = null
 
   constructor(options: SessionOptions) {
     this.store = options.store
@@ -97,7 +113,17 @@ export class TableSession {
     this.now = options.now ?? Date.now
     this.rollDie = options.rollDie ?? (() => randomInt(1, 7))
     this.appVersion = options.appVersion ?? 'dev'
-    this.odds = options.odds ?? new OddsCache()
+    // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
+    this.odds =
+      options.odds ??
+      new OddsCache(
+        (game) => oddsFor(game, this.winTables ?? undefined),
+        (game) => {
+          if (!this.winTables || (game.header.game !== 'farkle' && game.header.game !== 'fouche')) return ''
+          const spec = specOf(game.state as SixDiceState)
+          return this.winTables.table(spec) ? 'solved' : this.winTables.status(spec)
+        }
+      )
     this.resume()
   }
 
@@ -120,12 +146,16 @@ export class TableSession {
    * The state one screen is shown. `canControl`: it may enter dice and decisions; `local`: it is
    * on the host computer (only those manage devices and see the pairing code).
    */
-  snapshot(canControl: boolean, local = canControl): TableState {
+  snapshot(canControl: boolean, local = canControl, screen: ScreenKind = 'control'): TableState {
     const sharing = this.sharingView()
     return {
       version: this.version,
-      current: this.game ? this.gameView(this.game) : null,
-      keypad: { buffer: this.keypadBuffer, hint: this.game ? keypadHint(offerOf(this.game)) : 'Start a game first' },
+      current: this.game ? this.gameView(this.game, screen) : null,
+      keypad: {
+        buffer: this.keypadBuffer,
+        hint: this.game ? keypadHint(offerOf(this.game), this.game.header.players) : 'Start a game first',
+        legend: keypadLegend(this.game?.header.game ?? 'foursies')
+      },
       message: this.message,
       recentPlayers: [...this.settings.get().recentPlayers],
       showOdds: this.settings.get().showOdds,
@@ -155,9 +185,12 @@ export class TableSession {
     }
     const started = startGame(header.value)
     if (!started.ok) return this.refuse(started.error)
-    this.archiveCurrent()
-    this.store.replaceCurrent(`${serializeHeader(header.value)}\n`)
-    this.settings.rememberPlayers(header.value.players)
+    try {
+      this.store.startCurrent(`${serializeHeader(header.value)}\n`, () => this.archiveEntry())
+    } catch (error) {
+      return this.refuseForDisk(error, 'the new game was not started', 'try again')
+    }
+    this.rememberPlayers(header.value.players)
     this.setGame(started.value, [])
     return this.changed(`${moduleOf(header.value).title}: ${header.value.players.join(', ')}. ${this.whoIsNext()}`, 'info')
   }
@@ -170,17 +203,23 @@ export class TableSession {
     const game = this.game
     if (!game) return this.refuse('Start a game first')
     const recorded = { move, at: this.now() }
+    const throwers = 'roll' in move ? offerOf(game).throwers : null
     const played = play(game, recorded)
     if (!played.ok) return this.refuse(played.error)
-    const unsaved = this.save(
-      () => (this.recordNeedsRewrite ? this.store.replaceCurrent(recordText(played.game)) : this.store.append(serializeMove(recorded))),
-      game
-    )
-    if (unsaved) return this.refuse(`The ${moveKind(move)} could not be saved (${unsaved}), so it was not taken: enter it again once the disk has room`)
+    try {
+      this.store.append(serializeMove(recorded))
+    } catch (error) {
+      return this.refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
+    }
     this.game = played.game
     this.keypadBuffer = ''
-    this.addEvents(played.game, played.game.moves.length, played.events)
-    if (note) this.log.push({ line: played.game.moves.length, text: note.text, kind: 'computer', seat: note.seat })
+    const line = recordLine(played.game.moves.length)
+    if ('roll' in move && throwers) this.lastThrow = { line, seats: throwers, values: move.roll }
+    // An announcement lasts until the next line: "Hot dice!" must not carry into the next turn.
+    this.announcement = null
+    this.addEvents(played.game, line, played.events, 'roll' in move ? diceWords(move.roll, throwers ?? [], game.header.players) : undefined)
+    if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
+    if (this.log.length > LOG_KEPT) this.log.splice(0, this.log.length - LOG_KEPT)
     this.message = null
     return this.changed()
   }
@@ -191,6 +230,8 @@ export class TableSession {
     const action = pressKey(this.keypadBuffer, key, offerOf(this.game))
     switch (action.type) {
       case 'refused':
+        // A refused entry clears what was typed, so the next digits start afresh (a wrong digit alone keeps the rest).
+        if (key === 'Enter') this.keypadBuffer = ''
         return this.refuse(action.error)
       case 'buffer':
         this.keypadBuffer = action.buffer
@@ -200,6 +241,8 @@ export class TableSession {
         this.keypadBuffer = ''
         return this.undo(from)
       case 'move':
+        // A move the rules refuse clears what was typed as well.
+        this.keypadBuffer = ''
         return this.submit(action.move)
     }
   }
@@ -223,13 +266,17 @@ export class TableSession {
       const parsed = parseMoveLine(line.trim())
       return parsed.ok && serializeMove(parsed.value) === taken
     }
-    // One line cut off the end, not the whole record written again (unless a failed write left the file behind).
-    const unsaved = this.save(() => {
-      if (this.recordNeedsRewrite || !this.store.cutLastLine(isTaken)) this.store.replaceCurrent(recordText(previous))
-    }, game)
-    if (unsaved) return this.refuse(`The undo could not be saved (${unsaved}): nothing was taken back`)
+    try {
+      // One line cut off the end, not the whole record written again.
+      if (!this.store.cutLastLine(isTaken)) this.store.replaceCurrent(recordText(previous))
+    } catch (error) {
+      return this.refuseForDisk(error, 'nothing was taken back', 'undo again')
+    }
     this.game = previous
-    this.log = this.log.filter((entry) => entry.line <= previous.moves.length)
+    this.log = this.log.filter((entry) => entry.line <= recordLine(previous.moves.length))
+    // Only the latest entries are kept: after many undos the earlier ones are folded again.
+    if (this.log.length < LOG_SHOWN && recordLine(previous.moves.length) > (this.log[0]?.line ?? 1)) this.log = logTail(previous)
+    this.lastThrow = lastThrowOf(previous)
     this.announcement = null
     this.keypadBuffer = ''
     if (from === undefined) return this.changed('Undone: the last line is taken back', 'info')
@@ -238,13 +285,40 @@ export class TableSession {
     return this.changed(text, 'info')
   }
 
+  /**
+   * A new game with the same players and options once a game is over. Foursies keeps the seats
+   * and passes the tab on one seat, as from round to round; the other games rotate the seats by
+   * one, so the second player starts (docs/rules-readings.md).
+   */
+  rematch(): Outcome {
+    const game = this.game
+    if (!game) return this.refuse('There is no game to play again')
+    const summary = summaryOf(game)
+    if (!summary.finished) return this.refuse('A rematch starts once the game is over')
+    const players = game.header.players
+    const computers = computerSeats(game)
+    const rules = { ...(game.header.rules ?? {}) }
+    if (game.header.game === 'foursies') {
+      const tab = Math.max(0, players.indexOf(summary.tab ?? players[0]))
+      return this.newGame({ game: 'foursies', players: [...players], rules: { ...rules, tab: (tab + 1) % players.length }, computers })
+    }
+    const rotated = [...players.slice(1), players[0]]
+    const rotatedSeat = (seat: number): number => (seat + players.length - 1) % players.length
+    return this.newGame({ game: game.header.game, players: rotated, ...(Object.keys(rules).length ? { rules } : {}), computers: computers.map(rotatedSeat) })
+  }
+
   /** Puts the current game in the history, finished or not, and clears the table. */
   abandon(): Outcome {
     if (!this.game) return this.refuse('There is no game to close')
     // A game without a move is not kept in the history; its header must not come back at the next start either.
     const kept = this.game.moves.length > 0
-    if (!kept) this.store.discardCurrent()
-    this.archiveCurrent()
+    try {
+      const entry = this.archiveEntry()
+      if (entry) this.store.archiveCurrent(entry)
+      else this.store.discardCurrent()
+    } catch (error) {
+      return this.refuseForDisk(error, 'the game was not closed', 'try again')
+    }
     this.setGame(null, [])
     return this.changed(kept ? 'The game is in the history' : 'The game was closed before its first throw', 'info')
   }
@@ -255,14 +329,36 @@ export class TableSession {
     return { ok: true, record: recordText(this.game), fileName: `${this.game.header.game}-${started}.jsonl` }
   }
 
-  /** Imports a record: checked line by line; a broken one is refused with its line and changes nothing. */
-  importRecord(text: string): Outcome {
-    const replayed = replayText(text)
-    if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
-    this.archiveCurrent()
-    this.store.replaceCurrent(recordText(replayed.game))
-    this.setGame(replayed.game, rebuildLog(replayed.game))
-    return this.changed(`Imported a game of ${moduleOf(replayed.game).title} with ${replayed.game.moves.length} lines`, 'info')
+  /**
+   * Imports a record: checked line by line; a broken one is refused with its line and changes
+   * nothing. A long record is replayed in slices of a few milliseconds, so that every screen
+   * keeps being answered meanwhile.
+   */
+  async importRecord(text: string): Promise<Outcome> {
+    if (this.importing) return this.refuse('Another record is being imported: wait for it to finish')
+    this.importing = true
+    try {
+      const log = new LogCollector()
+      const replayed = await inSlices(replayTextInSteps(text, { onMove: log.onMove }))
+      if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
+      const record = await inSlices(recordTextInSteps(replayed.game))
+      if (this.game && recordText(this.game) === record) return this.refuse('Import refused: this game is already on the table')
+      const twin = this.historyTwin(replayed.game, record)
+      if (twin) {
+        return this.refuse(
+          `Import refused: this game is already in the history (${twin.title}, ${twin.players.join(', ')})${twin.finished ? '' : ': resume it from there'}`
+        )
+      }
+      try {
+        await this.store.startCurrentInBackground(record, () => this.archiveEntry())
+      } catch (error) {
+        return this.refuseForDisk(error, 'the record was not imported', 'try again')
+      }
+      this.setGame(replayed.game, log.entries(replayed.game))
+      return this.changed(`Imported a game of ${moduleOf(replayed.game).title} with ${replayed.game.moves.length} lines`, 'info')
+    } finally {
+      this.importing = false
+    }
   }
 
   listHistory(): HistoryEntry[] {
@@ -277,17 +373,42 @@ export class TableSession {
     return shown
   }
 
+  /** Makes an abandoned (unfinished) game of the history the game on the table again; the game on the table goes to the history. */
+  resumeHistory(id: string): Outcome {
+    const entries = this.listHistory().filter((entry) => entry.id !== 'current')
+    const entry = entries.find((candidate) => candidate.id === id)
+    if (!entry) return this.refuse(`No game ${id} in the history`)
+    const text = this.store.readHistoryRecord(id)
+    const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
+    if (!replayed?.ok) return this.refuse(`That game cannot be read${replayed && !replayed.ok ? ` (line ${replayed.line}: ${replayed.error})` : ''}`)
+    if (summaryOf(replayed.game).finished) return this.refuse('That game is finished: only an abandoned game can be resumed')
+    try {
+      const archived = this.archiveEntry()
+      if (archived) this.store.archiveCurrent(archived)
+      if (!this.store.restoreFromHistory(id, this.store.readIndex() ?? entries)) return this.refuse(`No game ${id} in the history`)
+    } catch (error) {
+      return this.refuseForDisk(error, 'the game was not resumed', 'try again')
+    }
+    this.setGame(replayed.game, logTail(replayed.game))
+    return this.changed(`Resumed ${entry.title} with ${entry.players.join(', ')} (${replayed.game.moves.length} lines). ${this.whoIsNext()}`, 'info')
+  }
+
   openHistory(id: string): Outcome<{ game: HistoryGame }> {
     const text = id === 'current' ? (this.game ? recordText(this.game) : null) : this.store.readHistoryRecord(id)
     if (text === null) return { ok: false, error: `No game ${id} in the history` }
     const replayed = replayText(text, { tolerateTruncatedTail: true })
     if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
-    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }) => step)
+    const lines = moveLineNumbers(text)
+    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }, index) => ({ ...step, line: lines[index] ?? step.line }))
     return { ok: true, game: { entry: this.historyEntry(replayed.game, id), record: text, steps } }
   }
 
   setShowOdds(on: boolean): Outcome {
-    this.settings.update({ showOdds: on })
+    try {
+      this.settings.update({ showOdds: on })
+    } catch (error) {
+      return this.refuseForDisk(error, 'the setting was not changed', 'try again')
+    }
     // Asked for now: worked out before this push, not after it.
     if (on && this.game) this.odds.compute(this.game)
     return this.changed()
@@ -303,76 +424,109 @@ export class TableSession {
     this.changed(text, level)
   }
 
+  /**
+   * Resumes the saved game. A line cut off by a crash is dropped; from a line that cannot be read
+   * on, the lines are kept in a file next to the record and the game resumes before it. The host
+   * starts in any case, even on a read-only disk (then moves are refused until it can be written).
+   */
   private resume(): void {
-    const text = this.store.readCurrent()
-    if (text === null) return
-    const replayed = replayText(text, { tolerateTruncatedTail: true })
-    if (!replayed.ok) {
-      const aside = this.store.setAsideCurrent(`line ${replayed.line}: ${replayed.error}`)
+    const bytes = this.store.readCurrentBytes()
+    if (bytes === null) return
+    const text = bytes.toString('utf8')
+    const log = new LogCollector()
+    const replayed = replayText(text, { tolerateTruncatedTail: true, onMove: log.onMove })
+    const readOnly = this.store.writeProblem()
+    const unsavable = readOnly ? ` ${diskTrouble(readOnly).what}: moves cannot be saved until it can be written.` : ''
+    if (replayed.ok) {
+      if (replayed.truncatedTail) {
+        this.store.keepOnly(bytes.lastIndexOf(0x0a) + 1)
+        this.message = this.makeMessage(
+          `The last line of the saved game was cut off (the app stopped while writing it). The game resumes after line ${replayed.game.moves.length + 1}.${unsavable}`,
+          'warning'
+        )
+      } else {
+        this.message = this.makeMessage(`Resumed the game in progress (${replayed.game.moves.length} lines)${unsavable ? `.${unsavable}` : ''}`, readOnly ? 'warning' : 'info')
+      }
+      this.setGame(replayed.game, log.entries(replayed.game))
+      return
+    }
+    const reason = `line ${replayed.line}: ${replayed.error}`
+    const from = replayed.line > 1 ? startOfLine(bytes, replayed.line) : 0
+    const before = from > 0 ? new LogCollector() : null
+    const resumed = before ? replayText(bytes.subarray(0, from).toString('utf8'), { onMove: before.onMove }) : null
+    if (!before || !resumed?.ok) {
+      const aside = this.store.setAsideFrom(0, reason)
       this.message = this.makeMessage(
-        `The saved game could not be read (line ${replayed.line}: ${replayed.error}). It was kept as ${aside}.`,
+        aside
+          ? `The saved game could not be read (${reason}). It was kept as ${aside}.`
+          : `The saved game could not be read (${reason}). It stays in ${this.store.currentPath} and is moved aside before a new game is saved.${unsavable}`,
         'error'
       )
       return
     }
-    if (replayed.truncatedTail) {
-      this.store.replaceCurrent(recordText(replayed.game))
-      this.message = this.makeMessage(
-        `The last line of the saved game was cut off (the app stopped while writing it). The game resumes after line ${replayed.game.moves.length + 1}.`,
-        'warning'
-      )
-    } else {
-      this.message = this.makeMessage(`Resumed the game in progress (${replayed.game.moves.length} lines)`, 'info')
-    }
-    this.setGame(replayed.game, rebuildLog(replayed.game))
+    const aside = this.store.setAsideFrom(from, reason)
+    const kept = aside ? `were kept in ${aside}` : `stay at the end of ${this.store.currentPath} until they can be kept aside.${unsavable}`
+    this.message = this.makeMessage(
+      `Line ${replayed.line} of the saved game could not be read (${replayed.error}). The game resumes before it, after ${resumed.game.moves.length} moves; that line and the ones after it ${kept}`,
+      'warning'
+    )
+    this.setGame(resumed.game, before.entries(resumed.game))
   }
 
-  /**
-   * Writes to disk; when that fails (a full disk, a pulled USB stick), puts the record back as
-   * `standing` so that file and screens still agree, and says why. Returns null on success.
-   */
-  private save(write: () => void, standing: Game): string | null {
+  /** Refuses what the disk would not save, saying why in plain words. */
+  private refuseForDisk(error: unknown, notDone: string, retry: string): Outcome {
+    const trouble = diskTrouble(error)
+    return this.refuse(`${trouble.what}: ${notDone}. ${trouble.remedy} ${retry}.`)
+  }
+
+  /** Recent names are a convenience: a disk that refuses them does not stop the game. */
+  private rememberPlayers(players: string[]): void {
     try {
-      write()
-      this.recordNeedsRewrite = false
-      return null
-    } catch (error) {
-      try {
-        this.store.replaceCurrent(recordText(standing))
-        this.recordNeedsRewrite = false
-      } catch {
-        // The disk refuses even the repair: the next move rewrites the whole record.
-        this.recordNeedsRewrite = true
-      }
-      return (error as NodeJS.ErrnoException).code ?? (error as Error).message
+      this.settings.rememberPlayers(players)
+    } catch {
+      // See above.
     }
   }
 
   private setGame(game: Game | null, log: LogEntry[]): void {
     this.game = game
     this.log = log
+    this.lastThrow = game ? lastThrowOf(game) : null
     this.announcement = null
     this.keypadBuffer = ''
   }
 
-  private addEvents(game: Game, line: number, events: GameEvent[]): void {
+  private addEvents(game: Game, line: number, events: GameEvent[], dice?: string): void {
     for (const event of events) {
-      this.log.push({ line, text: describeEvent(game, event), kind: event.kind, seat: event.seat })
+      this.log.push({ line, text: describeEvent(game, event), kind: event.kind, seat: event.seat, ...(dice ? { dice } : {}) })
       if (event.announce) {
         this.announcement = { text: event.announce, kind: event.kind, id: ++this.announcementCount }
       }
     }
   }
 
-  private archiveCurrent(): void {
-    if (!this.game) return
-    if (this.game.moves.length === 0) return
-    this.store.archiveCurrent(this.historyEntry(this.game, this.newHistoryId(this.game)))
+  /** The history entry of the current game when it is to be kept there (it has a move), else null. */
+  private archiveEntry(): HistoryEntry | null {
+    if (!this.game || this.game.moves.length === 0) return null
+    return this.historyEntry(this.game, this.newHistoryId(this.game))
   }
 
   private newHistoryId(game: Game): string {
     const stamp = new Date(this.startedAt(game.header)).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
     return `${stamp}-${game.header.game}-${randomInt(0x100000, 0xffffff).toString(16)}`
+  }
+
+  /** The game of the history that is this record (same game, players and start, same lines), if any. */
+  private historyTwin(game: Game, text: string): HistoryEntry | null {
+    const started = game.header.meta?.startedAt
+    for (const entry of this.listHistory()) {
+      if (entry.id === 'current' || entry.game !== game.header.game || entry.startedAt !== started) continue
+      if (entry.players.join('\n') !== game.header.players.join('\n') || entry.moves !== game.moves.length) continue
+      const stored = this.store.readHistoryRecord(entry.id)
+      const replayed = stored === null ? null : replayText(stored, { tolerateTruncatedTail: true })
+      if (replayed?.ok && recordText(replayed.game) === text) return entry
+    }
+    return null
   }
 
   private historyEntry(game: Game, id: string): HistoryEntry {
@@ -387,7 +541,8 @@ export class TableSession {
       startedAt: this.startedAt(game.header),
       finishedAt: lastAt ?? this.now(),
       finished: summary.finished,
-      moves: game.moves.length
+      moves: game.moves.length,
+      standings: moduleOf(game).standings(game.state)
     }
   }
 
@@ -399,7 +554,11 @@ export class TableSession {
       const replayed = replayText(text, { tolerateTruncatedTail: true })
       if (replayed.ok) entries.push(this.historyEntry(replayed.game, id))
     }
-    this.store.writeIndex(entries)
+    try {
+      this.store.writeIndex(entries)
+    } catch {
+      // A read-only or full disk: the history is listed all the same, and indexed another time.
+    }
     return entries
   }
 
@@ -413,7 +572,11 @@ export class TableSession {
       const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
       if (!replayed?.ok) continue
       const entry = this.historyEntry(replayed.game, id)
-      this.store.appendIndex(entry)
+      try {
+        this.store.appendIndex(entry)
+      } catch {
+        // Indexed another time; listed now all the same.
+      }
       found.push(entry)
     }
     return found
@@ -426,25 +589,30 @@ export class TableSession {
     return typeof started === 'number' && started >= 0 && started <= LATEST_START ? started : this.now()
   }
 
-  private gameView(game: Game): GameView {
+  private gameView(game: Game, screen: ScreenKind): GameView {
     const module = moduleOf(game)
     const offer = offerOf(game)
+    const summary = summaryOf(game)
+    // The TV gets the moves, never the computer's reasons or the odds.
+    const log = screen === 'scoreboard' ? this.log.filter((entry) => entry.kind !== 'computer') : this.log
     return {
       game: game.header.game,
       title: module.title,
       players: game.header.players,
       rules: { ...(GAMES[game.header.game].defaults as Record<string, unknown>), ...(game.header.rules ?? {}) },
-      summary: summaryOf(game),
+      summary,
+      standings: module.standings(game.state),
       offer,
       decisions: keysForDecisions(offer),
       table: tableOf(game),
-      log: this.log.slice(-LOG_SHOWN),
+      lastThrow: this.lastThrowView(game, offer, summary.finished),
+      log: log.slice(-LOG_SHOWN),
       announcement: this.announcement,
       moveCount: game.moves.length,
       startedAt: this.startedAt(game.header),
       computers: computerSeats(game),
       thinking: this.computerView(),
-      odds: this.oddsShown(game)
+      odds: screen === 'control' ? this.oddsShown(game) : null
     }
   }
 
@@ -466,6 +634,19 @@ export class TableSession {
       })
     }
     return odds
+  }
+
+  private lastThrowView(game: Game, offer: Offer, finished: boolean): LastThrow | null {
+    const thrown = this.lastThrow
+    if (!thrown) return null
+    const players = game.header.players
+    const throwers = thrown.seats.map((seat) => players[seat] ?? `Seat ${seat + 1}`)
+    const acting = offer.toPlay !== null ? [offer.toPlay] : offer.throwers
+    const current = !finished && acting.length === thrown.seats.length && acting.every((seat, index) => seat === thrown.seats[index])
+    let caption: string
+    if (thrown.seats.length === 1) caption = current ? `${throwers[0]}’s throw` : `${throwers[0]}’s last throw`
+    else caption = `${current ? 'Duel throw' : 'Last duel throw'}: ${diceWords(thrown.values, thrown.seats, players)}`
+    return { line: thrown.line, throwers, values: [...thrown.values], current, caption }
   }
 
   private whoIsNext(): string {
@@ -491,9 +672,99 @@ export class TableSession {
   }
 }
 
-/** The log of a whole game, folded again from its record. */
-function rebuildLog(game: Game): LogEntry[] {
-  return replaySteps(game).flatMap((step) => step.entries)
+/**
+ * Collects what happened on the last lines of a replay (`onMove`), and describes it as the log
+ * once the replay is done: only the latest lines, however long the game.
+ */
+class LogCollector {
+  private readonly recent: { index: number; events: GameEvent[]; before: unknown }[] = []
+
+  readonly onMove = (index: number, events: GameEvent[], before: unknown): void => {
+    this.recent.push({ index, events, before })
+    if (this.recent.length > 2 * LOG_SHOWN) this.recent.splice(0, LOG_SHOWN)
+  }
+
+  entries(game: Game): LogEntry[] {
+    const module = moduleOf(game)
+    return this.recent.slice(-LOG_SHOWN).flatMap(({ index, events, before }) => {
+      const move = game.moves[index].move
+      const dice = 'roll' in move ? diceWords(move.roll, module.offer(before).throwers, game.header.players) : undefined
+      return events.map((event) => ({
+        line: recordLine(index + 1),
+        text: module.describe(event, game.header.players),
+        kind: event.kind,
+        seat: event.seat,
+        ...(dice ? { dice } : {})
+      }))
+    })
+  }
+}
+
+/** The log of a game's latest lines, folded again from its record. */
+function logTail(game: Game): LogEntry[] {
+  const log = new LogCollector()
+  const module = moduleOf(game)
+  let state = module.init(game.header.players, game.options)
+  game.moves.forEach((recorded, index) => {
+    const applied = module.apply(state, recorded.move)
+    if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
+    log.onMove(index, applied.events, state)
+    state = applied.state
+  })
+  return log.entries(game)
+}
+
+/** Runs work that pauses now and then (a generator) in slices of a few milliseconds, letting other work run between them. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let sliceStart = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
+  }
+}
+
+/** The byte where line `line` (1-based) of a record starts. */
+function startOfLine(bytes: Buffer, line: number): number {
+  let at = 0
+  for (let seen = 1; seen < line; seen++) at = bytes.indexOf(0x0a, at) + 1
+  return at
+}
+
+/** The record line of a move, as `referee replay` numbers it: the header is line 1. */
+function recordLine(moveCount: number): number {
+  return moveCount + 1
+}
+
+/** The line number of every move in a record's text (blank lines are counted, as `referee replay` counts them). */
+function moveLineNumbers(text: string): number[] {
+  const numbers: number[] = []
+  let headerSeen = false
+  splitRecordLines(text).forEach((line, index) => {
+    if (isBlankLine(line)) return
+    if (headerSeen) numbers.push(index + 1)
+    headerSeen = true
+  })
+  return numbers
+}
+
+/** A throw's dice in words: "4 4 5 6", or with several throwers "Ann 3 · Bob 4". */
+function diceWords(values: readonly number[], seats: readonly number[], players: readonly string[]): string {
+  if (seats.length <= 1) return values.join(' ')
+  return values.map((value, index) => `${players[seats[index]] ?? `Seat ${seats[index] + 1}`} ${value}`).join(' · ')
+}
+
+/** The latest throw of a game, folded again from its record (after an undo, a resume or an import). */
+function lastThrowOf(game: Game): { line: number; seats: number[]; values: number[] } | null {
+  let index = game.moves.length - 1
+  while (index >= 0 && !('roll' in game.moves[index].move)) index--
+  if (index < 0) return null
+  const before = replayMoves(game, index)
+  const move = game.moves[index].move as { roll: number[] }
+  return { line: recordLine(index + 1), seats: offerOf(before).throwers, values: move.roll }
 }
 
 function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
@@ -501,17 +772,19 @@ function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
   let state = module.init(game.header.players, game.options)
   const steps: (ReplayStep & { entries: LogEntry[] })[] = []
   game.moves.forEach((recorded, index) => {
+    const dice = 'roll' in recorded.move ? diceWords(recorded.move.roll, module.offer(state).throwers, game.header.players) : undefined
     const applied = module.apply(state, recorded.move)
     if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
     state = applied.state
     const entries = applied.events.map((event) => ({
-      line: index + 1,
+      line: recordLine(index + 1),
       text: module.describe(event, game.header.players),
       kind: event.kind,
-      seat: event.seat
+      seat: event.seat,
+      ...(dice ? { dice } : {})
     }))
     steps.push({
-      line: index + 1,
+      line: recordLine(index + 1),
       text: entries.map((entry) => entry.text).join(' '),
       summary: module.summary(state),
       table: module.table(state),

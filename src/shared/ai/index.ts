@@ -8,6 +8,8 @@ import { percent } from '../odds/dice'
 import { finishSolution, sixDiceTable } from '../odds'
 import { E0, FOURSIES, BUST, UTIL, solveTurn, type TurnSolution, type TurnUtility, type FoursiesOption } from '../odds/foursies-turn'
 import { expectedValues, farkleChance, reachValues, type TurnValues } from '../odds/six-dice'
+import { inFinalTurn, specOf, winChances, type WinChances, type WinTableSource } from './win-play'
+import { solvable } from './win-solver'
 
 export interface AiChoice {
   /**
@@ -22,9 +24,11 @@ export interface AiChoice {
 /**
  * The computer player's decision for the player to act, or null when no decision is on offer
  * (a throw is due, a duel is on, the game is over, or the game has no decisions: 4-PLU$).
- * `random` only breaks exact ties between equally good decisions.
+ * `random` only breaks exact ties between equally good decisions. With `wins` (solved
+ * chance-to-win tables), Farkle and Fouche are played to win; without, or while the table for the
+ * game's options is not solved yet, for the expected points (see README).
  */
-export function chooseMove(game: Game, random: () => number): AiChoice | null {
+export function chooseMove(game: Game, random: () => number, wins?: WinTableSource): AiChoice | null {
   const offer = offerOf(game)
   if (offer.finished || offer.decisions.length === 0) return null
   switch (game.header.game) {
@@ -32,7 +36,7 @@ export function chooseMove(game: Game, random: () => number): AiChoice | null {
       return foursiesChoice(game, offer.decisions, random)
     case 'farkle':
     case 'fouche':
-      return sixDiceChoice(game, offer.decisions, random)
+      return sixDiceChoice(game, offer.decisions, random, wins)
     default:
       return null
   }
@@ -210,8 +214,52 @@ export function sixDicePolicy(s: SixDiceState): { values: TurnValues; model: 'ex
   return { values: expectedValues(table, entryNeeded), model: 'expected' }
 }
 
-function sixDiceChoice(game: Game, decisions: Decision[], random: () => number): AiChoice {
+function sixDiceChoice(game: Game, decisions: Decision[], random: () => number, wins?: WinTableSource): AiChoice {
   const s = game.state as SixDiceState
+  let note = ''
+  if (wins && s.players.length >= 2 && !inFinalTurn(s)) {
+    const chances = winChances(s, wins)
+    if (chances) return winChoice(s, decisions, chances, random)
+    const spec = specOf(s)
+    note = solvable(spec)
+      ? `; playing for points until the chance to win is known: ${wins.status(spec)}`
+      : '; playing for points: the chance to win is not worked out for a target this high'
+  }
+  const choice = pointsChoice(s, decisions, random)
+  return { move: choice.move, why: choice.why + note }
+}
+
+/** Plays to win: the decision with the highest chance to win (see ./win-play). */
+function winChoice(s: SixDiceState, decisions: Decision[], chances: WinChances, random: () => number): AiChoice {
+  const against = chances.exact ? '' : ' against the leader'
+  const toWin = (x: number): string => `${percent(x)} to win${against}`
+  if (s.step === 'keep') {
+    const n = s.thrown.length
+    const scored = decisions.map((d) => {
+      const kept = (d.move as { keep: number[] }).keep.length
+      const left = n - kept === 0 ? 6 : n - kept
+      return { d, left, chance: chances.keep(d.points ?? 0, left) }
+    })
+    const best = pickBest(scored, (x) => x.chance, random)
+    const greedy = scored[0]
+    let why = `keeps ${best.d.label.replace(/^Keep /, '')}: ${best.left} ${best.left === 1 ? 'die' : 'dice'} left, ${toWin(best.chance)}`
+    if (greedy !== best && greedy.chance < best.chance) why += ` (keeping ${greedy.d.label.replace(/^Keep /, '')}: ${percent(greedy.chance)})`
+    return { move: best.d.move, why }
+  }
+  const bankMove = decisions.find((d) => 'bank' in d.move)
+  const d = s.diceDue
+  const dice = `${d} ${d === 1 ? 'die' : 'dice'}`
+  const roll = chances.roll()
+  const bank = bankMove ? chances.bank() : null
+  if (bankMove && bank !== null && bank >= roll) {
+    return { move: bankMove.move, why: `banks ${formatPoints(s.turnPoints)}: ${toWin(bank)}; throwing ${dice}: ${percent(roll)}` }
+  }
+  const why = `throws ${dice} on ${formatPoints(s.turnPoints)}: ${toWin(roll)}`
+  return { move: null, why: bank !== null ? `${why}; banking: ${percent(bank)}` : why }
+}
+
+/** Plays for the expected points (the final turns: to pass the leader). */
+function pointsChoice(s: SixDiceState, decisions: Decision[], random: () => number): AiChoice {
   const table = sixDiceTable(s.game)
   const policy = sixDicePolicy(s)
   const v = policy.values

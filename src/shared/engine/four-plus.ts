@@ -10,9 +10,11 @@ import type {
   Move,
   Offer,
   Parsed,
+  Standing,
   Summary,
   TableView
 } from './types'
+import { rankPlayers } from './standings'
 
 export interface FourPlusOptions {
   /** Number of rounds before the game ends (default 3). */
@@ -496,6 +498,18 @@ function summary(s: FourPlusState): Summary {
   }
 }
 
+/** Winners, then totals; equal totals: whoever stayed in longer (flash rounds drop the others). */
+function standings(s: FourPlusState): Standing[] {
+  return rankPlayers({
+    players: s.players,
+    winners: s.winners,
+    figures: (seat) => [s.scores[seat], s.out[seat] ? 0 : 1],
+    shown: (seat) => String(s.scores[seat]),
+    tieBreak: 'won the flash rounds',
+    tieBroken: s.winners.some((winner) => s.scores.some((score, seat) => seat !== winner && score === s.scores[winner]))
+  })
+}
+
 function table(s: FourPlusState): TableView {
   const notes: Record<number, string> = {}
   for (let seat = 0; seat < s.players.length; seat++) {
@@ -612,5 +626,6 @@ export const fourPlus: GameModule<FourPlusState, FourPlusOptions> = {
   apply,
   describe,
   summary,
+  standings,
   table
 }

@@ -12,9 +12,11 @@ import type {
   Offer,
   Parsed,
   ShownDie,
+  Standing,
   Summary,
   TableView
 } from './types'
+import { rankPlayers } from './standings'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
 export type FoursiesTour = 'first-to-four' | 'four-rounds'
@@ -81,6 +83,8 @@ export interface FoursiesState {
   duel: FoursiesDuel | null
   /** Seats of the winners of the match, once it is over. */
   winners: number[]
+  /** What the duel that ended the match decided, when a duel ended it. */
+  wonByDuel?: 'round' | 'tour'
 }
 
 const DEFAULTS: FoursiesOptions = Object.freeze({ match: 'round', tour: 'first-to-four', devilsNumber: 'none', tab: 0 })
@@ -685,7 +689,9 @@ function winTour(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesS
 
 function matchOver(s: FoursiesState, seat: number, events: GameEvent[]): FoursiesState {
   events.push({ kind: 'matchWon', seat, announce: 'Winner!' })
-  return { ...s, phase: 'over', due: 0, duel: null, winners: [seat], step: 'open', kept: [] }
+  const over: FoursiesState = { ...s, phase: 'over', due: 0, duel: null, winners: [seat], step: 'open', kept: [] }
+  if (s.duel) over.wonByDuel = s.duel.stake
+  return over
 }
 
 function newRound(s: FoursiesState, newTour: boolean, events: GameEvent[]): FoursiesState {
@@ -802,11 +808,27 @@ function summary(s: FoursiesState): Summary {
   }
 }
 
+/** Winners, then tours won, rounds won in the last tour, points in the last round. */
+function standings(s: FoursiesState): Standing[] {
+  const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+  const points = (seat: number): number => s.scores[seat] + (s.phase === 'turn' && seat === s.seat ? s.turnPoints : 0)
+  const round = s.options.match === 'round'
+  return rankPlayers({
+    players: s.players,
+    winners: s.winners,
+    figures: (seat) => (round ? [points(seat)] : [s.tourWins[seat], s.roundWins[seat], points(seat)]),
+    shown: (seat) =>
+      round ? plural(points(seat), 'point') : `${plural(s.tourWins[seat], 'tour')} · ${plural(s.roundWins[seat], 'round')}`,
+    tieBreak: s.wonByDuel === 'tour' ? 'won the tie-break duel' : 'won the duel',
+    tieBroken: s.wonByDuel !== undefined
+  })
+}
+
 function table(s: FoursiesState): TableView {
   if (s.phase === 'duel') {
     const duel = s.duel as FoursiesDuel
     return {
-      phase: 'Duel',
+      phase: duel.stake === 'tour' ? `Tie-break duel: tour ${s.tour} at stake` : s.options.match === 'round' ? 'Duel for the round' : `Duel for ${roundName(s).toLowerCase()}`,
       dice: duel.last.map((value) => ({ value, fresh: true })),
       turnPoints: null,
       contenders: duel.seats.slice(),
@@ -815,12 +837,15 @@ function table(s: FoursiesState): TableView {
   }
   const dice: ShownDie[] = s.dice.map((value, i) => ({ value, fresh: s.fresh[i] }))
   if (s.phase === 'over') return { phase: 'Game over', dice, turnPoints: null, notes: notes(s) }
-  const phase = s.finalLap
-    ? 'Final lap'
-    : s.options.match === 'round'
-      ? 'Round 1'
-      : `Round ${s.round} · Tour ${s.tour}`
+  const phase = s.finalLap ? `${roundName(s)} · Final lap` : roundName(s)
   return { phase, dice, turnPoints: s.turnPoints, notes: notes(s) }
+}
+
+/** "Round 1", "Round 2 · Tour 1", "Round 3 of 4 · Tour 2" (four-round tours). */
+function roundName(s: FoursiesState): string {
+  if (s.options.match === 'round') return 'Round 1'
+  const of = s.options.tour === 'four-rounds' ? ' of 4' : ''
+  return `Round ${s.round}${of} · Tour ${s.tour}`
 }
 
 function notes(s: FoursiesState): Record<number, string> {
@@ -896,5 +921,6 @@ export const foursies: GameModule<FoursiesState, FoursiesOptions> = {
   apply,
   describe,
   summary,
+  standings,
   table
 }

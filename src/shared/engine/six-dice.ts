@@ -17,6 +17,7 @@ import type {
   Summary,
   TableView
 } from './types'
+import { rankPlayers } from './standings'
 
 // ---------------------------------------------------------------------------------------------
 // Scoring tables
@@ -407,7 +408,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   }
 
   function entryReason(s: SixDiceState): string {
-    return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}`
+    return `${s.players[s.seat]} needs ${formatPoints(s.options.entry)} in one turn to get on the board; this turn has ${formatPoints(s.turnPoints)}, ${formatPoints(s.options.entry - s.turnPoints)} short`
   }
 
   /** Ends the turn of `s.seat` (s is a fresh copy owned by apply); pushes events. */
@@ -666,6 +667,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     apply,
     describe,
     summary,
+    standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]) }),
     table: table_
   }
 }

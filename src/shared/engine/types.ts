@@ -69,6 +69,17 @@ export interface Summary {
   [more: string]: unknown
 }
 
+/** One line of the standings: place 1 is the best; players tied on everything share a place. */
+export interface Standing {
+  name: string
+  place: number
+  /** The figures that placed the player, in words: "1 tour · 2 rounds", "12,000". */
+  shown: string
+  winner: boolean
+  /** Why a winner stands above a player with the same figures: "won the tie-break duel". */
+  why?: string
+}
+
 export interface SummaryPlayer {
   name: string
   score: number
@@ -121,5 +132,7 @@ export interface GameModule<S, O = Record<string, unknown>> {
   /** Words for an event: "Ann scores a 4 and has 3", "Bust! Bob stays on 2". */
   describe(event: GameEvent, players: readonly string[]): string
   summary(state: S): Summary
+  /** Every player in the game's own order (winners first, then what the rules rank by), for the standings screens show. */
+  standings(state: S): Standing[]
   table(state: S): TableView
 }

@@ -23,6 +23,8 @@ import {
   type TurnUtility
 } from './foursies-turn'
 import { expectedValues, farkleChance } from './six-dice'
+import { specOf, winChances, type WinTableSource } from '../ai/win-play'
+import { solvable } from '../ai/win-solver'
 
 // ---------------------------------------------------------------------------------------------
 // Foursies
@@ -180,6 +182,16 @@ export interface SixDiceRoll {
   farkle: number
   /** Expected points the turn banks if the player throws now and plays on as well as possible. */
   expected: number
+  /** Chance to win the game when throwing now, where known (see SixDiceOdds.win). */
+  win?: number
+}
+
+/** The chance to win of the decisions, where it is known. */
+export interface SixDiceWin {
+  /** The game's own chances (two players); false: a model's (more players, see src/shared/ai/README.md). */
+  exact: boolean
+  /** What the chances assume, in words. */
+  basis: string
 }
 
 export interface SixDiceOdds {
@@ -195,10 +207,27 @@ export interface SixDiceOdds {
   expected: number
   /** A throw is due (turn start) or on offer (after a keep). */
   roll?: SixDiceRoll
-  bank?: { allowed: boolean; points: number }
+  bank?: { allowed: boolean; points: number; win?: number }
   recommend?: 'bank' | 'roll'
-  /** Each keep on offer: its points, the dice left to throw, the expected banked points after it. */
-  keeps?: { move: Move; label: string; points: number; diceLeft: number; expected: number; best: boolean; text: string }[]
+  /**
+   * Each keep on offer: its points, the dice left to throw, the expected banked points after it,
+   * and where known the chance to win after it (`bestToWin` marks the highest).
+   */
+  keeps?: {
+    move: Move
+    label: string
+    points: number
+    diceLeft: number
+    expected: number
+    best: boolean
+    text: string
+    win?: number
+    bestToWin?: boolean
+  }[]
+  /** Present when the decisions' chances to win are known (the `win` fields). */
+  win?: SixDiceWin
+  /** Why the chances to win are not shown, when they could be (being solved: "…: 45%"). */
+  winStatus?: string
   text: string
 }
 
@@ -209,7 +238,35 @@ export function sixDiceTable(game: 'farkle' | 'fouche'): ScoringTable {
   return game === 'farkle' ? FARKLE_TABLE : FOUCHE_TABLE
 }
 
-function sixDiceOdds(game: Game): SixDiceOdds {
+function sixDiceOdds(game: Game, wins?: WinTableSource): SixDiceOdds {
+  const odds = pointsOdds(game)
+  const s = game.state as SixDiceState
+  const chances = winChances(s, wins ?? null)
+  if (!chances) {
+    const spec = specOf(s)
+    // Without a source of tables (the referee command) the odds stay as they were.
+    if (wins && s.players.length >= 2) {
+      odds.winStatus = solvable(spec) ? `Chance to win: not known yet, ${wins.status(spec)}` : 'Chance to win: not worked out for a target this high'
+    }
+    return odds
+  }
+  odds.win = { exact: chances.exact, basis: chances.basis }
+  if (odds.roll) odds.roll.win = round(chances.roll())
+  const bank = chances.bank()
+  if (odds.bank && bank !== null) odds.bank.win = round(bank)
+  if (odds.keeps) {
+    let best = 0
+    odds.keeps.forEach((k, i) => {
+      k.win = round(chances.keep(k.points, k.diceLeft))
+      k.bestToWin = false
+      if ((k.win ?? 0) > (odds.keeps?.[best].win ?? 0)) best = i
+    })
+    odds.keeps[best].bestToWin = true
+  }
+  return odds
+}
+
+function pointsOdds(game: Game): SixDiceOdds {
   const s = game.state as SixDiceState
   const table = sixDiceTable(s.game)
   const player = s.players[s.seat]
@@ -380,8 +437,11 @@ export interface FinishedOdds {
 
 export type Odds = FoursiesOdds | SixDiceOdds | FourPlusOdds | FinishedOdds
 
-/** Exact figures for the position `game` is in (see the module comments for the policies). */
-export function oddsFor(game: Game): Odds {
+/**
+ * Exact figures for the position `game` is in (see the module comments for the policies).
+ * `wins`: solved chance-to-win tables, so Farkle and Fouche decisions also get their chance to win.
+ */
+export function oddsFor(game: Game, wins?: WinTableSource): Odds {
   const offer = offerOf(game)
   if (offer.finished) return { game: game.header.game, finished: true, text: 'The game is over: no odds to give' }
   switch (game.header.game) {
@@ -389,7 +449,7 @@ export function oddsFor(game: Game): Odds {
       return foursiesOdds(game)
     case 'farkle':
     case 'fouche':
-      return sixDiceOdds(game)
+      return sixDiceOdds(game, wins)
     case 'four-plus':
       return fourPlusOdds(game)
   }

@@ -156,9 +156,10 @@ export function reachValues(table: ScoringTable, need: number, entryNeeded = 0, 
   const key = `${n}|${entryNeeded}|${tieAt}|${tie}`
   let hit = m.get(key)
   if (!hit) {
+    // Turn points from the cap on count as reached, so the cap must also cover the entry minimum.
     hit = solve(
       table,
-      n,
+      Math.max(n, Math.ceil(entryNeeded / STEP) * STEP),
       (t) => (t < entryNeeded ? null : t >= n ? 1 : t === tieAt ? tie : 0),
       () => 1
     )

@@ -1,5 +1,6 @@
 import type { TableApi } from '../../../shared/api'
 import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
+import { viewFor } from '../lib/view'
 
 export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'
 
@@ -12,11 +13,15 @@ declare global {
 
 let tableApi: TableApi | null = null
 
-/** The WebSocket address of the headless host, passing the page's `pair` code on. */
-export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
+/** The WebSocket address of the headless host, passing the page's `pair` code on, and saying when the page is the TV's scoreboard. */
+export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'> & Partial<Pick<Location, 'pathname' | 'hash'>>): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  const query = new URLSearchParams()
   const pair = new URLSearchParams(location.search).get('pair')
-  return `${scheme}//${location.host}/api` + (pair ? `?pair=${encodeURIComponent(pair)}` : '')
+  if (pair) query.set('pair', pair)
+  if (viewFor({ pathname: location.pathname ?? '/', hash: location.hash ?? '' }) === 'scoreboard') query.set('screen', 'scoreboard')
+  const text = query.toString().replace(/\+/g, '%20')
+  return `${scheme}//${location.host}/api` + (text ? `?${text}` : '')
 }
 
 export function getTableApi(): TableApi {

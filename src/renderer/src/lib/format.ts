@@ -1,4 +1,5 @@
 import type { GameView } from '../../../shared/api'
+import type { ShownDie } from '../../../shared/engine/types'
 
 export function formatPoints(value: number): string {
   return value.toLocaleString('en-US')
@@ -28,4 +29,15 @@ export function whoActs(game: GameView): string | null {
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('')
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/**
+ * The dice to show beside the scores: the engine's view of the turn while its thrower still
+ * acts, else the latest throw's values, no longer marked fresh (main words the caption).
+ */
+export function shownThrow(game: GameView): { dice: ShownDie[]; caption: string; current: boolean } {
+  const thrown = game.lastThrow
+  if (!thrown) return { dice: [], caption: 'No throw yet', current: false }
+  if (thrown.current) return { dice: game.table.dice, caption: thrown.caption, current: true }
+  return { dice: thrown.values.map((value) => ({ value, fresh: false })), caption: thrown.caption, current: false }
 }

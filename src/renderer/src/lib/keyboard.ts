@@ -19,7 +19,9 @@ const KEYS: Record<string, KeypadKey> = {
   '-': '-',
   '*': '*',
   '/': '/',
-  '.': '.'
+  '.': '.',
+  // Esc clears what was typed, as `.` does (listed on the Table screen).
+  Escape: '.'
 }
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>

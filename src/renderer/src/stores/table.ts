@@ -84,6 +84,8 @@ export const useTableStore = defineStore('table', () => {
   const undo = () => request(() => getTableApi().undo())
   const abandon = () => request(() => getTableApi().abandon())
   const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
+  const rematch = () => request(() => getTableApi().rematch())
+  const resumeHistory = (id: string) => request(() => getTableApi().resumeHistory(id))
   const setSharing = (enabled: boolean) => request(() => getTableApi().setSharing(enabled))
   const setShowOdds = (on: boolean) => request(() => getTableApi().setShowOdds(on))
 
@@ -121,6 +123,8 @@ export const useTableStore = defineStore('table', () => {
     abandon,
     exportRecord,
     importRecord,
+    rematch,
+    resumeHistory,
     setSharing,
     setShowOdds,
     dismissNotice

@@ -1,0 +1,80 @@
+// The `referee` command itself, apart from the process it runs in: the fault suite runs thousands
+// of records through it without starting a process for each.
+import { readFileSync } from 'node:fs'
+import { replayText, summaryOf } from '../shared/game'
+import { oddsFor } from '../shared/odds'
+import { decodeRecordBytes } from '../shared/record'
+import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
+
+const USAGE = `usage: npm run -s referee -- replay FILE
+       npm run -s referee -- odds FILE
+  replay FILE   check every line of the game record FILE against the rules and print the
+                resulting state as one JSON object (exit 1 and "line N: reason" on standard
+                error at the first line the rules do not allow)
+  odds FILE     check it the same way and print the exact odds of the position it ends in
+  FILE          a path, or - for standard input (a file named like a flag goes after --)
+  --help, -h    print this and exit`
+
+/** What is wrong with a command line whose flags parsed, or null when it can run. */
+function commandProblem(positionals: string[]): string | null {
+  const [command, file] = positionals
+  if (command === undefined) return 'a command is needed, replay or odds'
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay and odds`
+  if (file === undefined) return `${command} needs a FILE, or - for standard input`
+  if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
+  return null
+}
+
+export interface RefereeIo {
+  readInput(file: string): Buffer
+  stdout(text: string): void
+  stderr(text: string): void
+}
+
+export const processIo: RefereeIo = {
+  readInput: (file) => (file === '-' ? readFileSync(0) : readFileSync(file)),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text)
+}
+
+/** Runs `referee ARGS`; returns the exit status. */
+export function runReferee(args: string[], io: RefereeIo = processIo): number {
+  const read = readCommandLine('referee', USAGE, args, {}, true)
+  if (read.kind === 'help') {
+    io.stdout(read.text)
+    return 0
+  }
+  if (read.kind === 'error') {
+    io.stderr(read.line)
+    return USAGE_EXIT_STATUS
+  }
+  const problem = commandProblem(read.positionals)
+  if (problem !== null) {
+    io.stderr(usageErrorLine('referee', problem))
+    return USAGE_EXIT_STATUS
+  }
+  const [command, file] = read.positionals
+  let bytes: Buffer
+  try {
+    bytes = io.readInput(file)
+  } catch (error) {
+    io.stderr(`cannot read ${file}: ${(error as Error).message}\n`)
+    return 2
+  }
+  const decoded = decodeRecordBytes(bytes)
+  if (!decoded.ok) {
+    // The first bad line is the one reported: a line before the one that is not UTF-8 may be bad too.
+    const lenient = replayText(new TextDecoder('utf-8').decode(bytes))
+    const earlier = !lenient.ok && lenient.line < decoded.line ? lenient : decoded
+    io.stderr(`line ${earlier.line}: ${earlier.error}\n`)
+    return 1
+  }
+  const replayed = replayText(decoded.text)
+  if (!replayed.ok) {
+    io.stderr(`line ${replayed.line}: ${replayed.error}\n`)
+    return 1
+  }
+  const output = command === 'odds' ? oddsFor(replayed.game) : summaryOf(replayed.game)
+  io.stdout(`${JSON.stringify(output)}\n`)
+  return 0
+}

@@ -1,0 +1,103 @@
+// Layout checks run inside the page: nothing wider than the viewport, no two pieces of content
+// drawn over each other.
+import type { Page } from 'playwright-core'
+
+export interface LayoutProblem {
+  kind: 'wider' | 'overlap' | 'cut'
+  what: string
+}
+
+/** Looks at every visible leaf of content (text, buttons, inputs, dice) and reports problems. */
+export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
+  return page.evaluate(() => {
+    const problems: { kind: 'wider' | 'overlap' | 'cut'; what: string }[] = []
+    const width = document.documentElement.clientWidth
+    const name = (element: Element): string => {
+      const id = element.getAttribute('data-testid')
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
+      return `${element.tagName.toLowerCase()}${id ? `[${id}]` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''} "${text}"`
+    }
+    if (document.documentElement.scrollWidth > width + 1) {
+      problems.push({ kind: 'wider', what: `page is ${document.documentElement.scrollWidth}px wide in a ${width}px viewport` })
+    }
+    const visible = (element: Element): boolean => {
+      // Hidden, or see-through itself or through an ancestor (a control that fades in on demand).
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false
+      const box = element.getBoundingClientRect()
+      return box.width > 0 && box.height > 0
+    }
+    /** Content pieces: controls, dice and elements with text of their own. */
+    const isLeaf = (element: Element): boolean => {
+      if (element.closest('svg') && element.tagName.toLowerCase() !== 'svg') return false
+      if (['button', 'input', 'select', 'textarea', 'svg', 'kbd'].includes(element.tagName.toLowerCase())) return true
+      if (element.classList.contains('die')) return true
+      if (element.closest('button, kbd, .die')) return false
+      return Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
+    }
+    const leaves = Array.from(document.querySelectorAll('body *')).filter((element) => isLeaf(element) && visible(element))
+    // Clipped by an ancestor (a scrolling log, an ellipsis): only the visible part counts.
+    const clippedBox = (element: Element): DOMRect | null => {
+      let box = element.getBoundingClientRect()
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+          const clip = parent.getBoundingClientRect()
+          const left = Math.max(box.left, clip.left)
+          const top = Math.max(box.top, clip.top)
+          const right = Math.min(box.right, clip.right)
+          const bottom = Math.min(box.bottom, clip.bottom)
+          if (right <= left || bottom <= top) return null
+          box = new DOMRect(left, top, right - left, bottom - top)
+        }
+      }
+      return box
+    }
+    // Cut off by a box that hides what overflows it (not a scrolling one, not an ellipsis or a line clamp: those say so).
+    const saysItIsCut = (element: Element, upTo: Element): boolean => {
+      for (let node: Element | null = element; node && node !== upTo.parentElement; node = node.parentElement) {
+        const style = getComputedStyle(node)
+        if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') return true
+      }
+      return false
+    }
+    for (const element of leaves) {
+      const box = element.getBoundingClientRect()
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        const hides = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY)
+        if (!hides || parent === document.body || parent === document.documentElement) continue
+        const clip = parent.getBoundingClientRect()
+        const cut = box.right > clip.right + 1 || box.bottom > clip.bottom + 1 || box.left < clip.left - 1 || box.top < clip.top - 1
+        if (cut && !saysItIsCut(element, parent)) problems.push({ kind: 'cut', what: `${name(element)} is cut by ${name(parent).slice(0, 40)}` })
+        break
+      }
+    }
+    const boxes = leaves.map((element) => ({ element, box: clippedBox(element) })).filter((entry) => entry.box !== null) as { element: Element; box: DOMRect }[]
+    for (const { element, box } of boxes) {
+      if (box.right > width + 1 || box.left < -1) problems.push({ kind: 'wider', what: `${name(element)} reaches x=${Math.round(box.left)}..${Math.round(box.right)}` })
+    }
+    // Text that wraps onto several lines has one box per line: compare those, not the box around them all.
+    const lineBoxes = (element: Element, clip: DOMRect): DOMRect[] =>
+      Array.from(element.getClientRects())
+        .map((rect) => {
+          const left = Math.max(rect.left, clip.left)
+          const top = Math.max(rect.top, clip.top)
+          const right = Math.min(rect.right, clip.right)
+          const bottom = Math.min(rect.bottom, clip.bottom)
+          return new DOMRect(left, top, right - left, bottom - top)
+        })
+        .filter((rect) => rect.width > 0 && rect.height > 0)
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]
+        const b = boxes[j]
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue
+        const overlapping = lineBoxes(a.element, a.box).some((x) =>
+          lineBoxes(b.element, b.box).some((y) => Math.min(x.right, y.right) - Math.max(x.left, y.left) > 2 && Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top) > 2)
+        )
+        if (overlapping) problems.push({ kind: 'overlap', what: `${name(a.element)} and ${name(b.element)}` })
+      }
+    }
+    return problems
+  })
+}

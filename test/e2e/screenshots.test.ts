@@ -1,0 +1,121 @@
+// The table, the TV and History for every game at 1920×1080, 1280×720 and 390×844 (a phone) and a
+// phone on its side: pictures saved under test-results/screenshots (CI keeps them), and a failure
+// when anything is wider than the viewport or drawn over something else.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { connectApi, playMoves, type ApiClient } from './api-client'
+import { layoutProblems } from './layout'
+
+const VIEWPORTS = [
+  { name: '1920x1080', width: 1920, height: 1080 },
+  { name: '1280x720', width: 1280, height: 720 },
+  { name: '390x844', width: 390, height: 844 },
+  { name: '844x390', width: 844, height: 390 }
+]
+const PLAYERS = ['Maximilian Alexander', 'Ann', 'Cy']
+
+const GAMES: Array<{ game: string; rules?: Record<string, unknown>; moves: object[] }> = [
+  { game: 'foursies', rules: { match: 'tour', tour: 'four-rounds' }, moves: [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }] },
+  { game: 'farkle', moves: [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }] },
+  { game: 'fouche', moves: [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }] },
+  { game: 'four-plus', moves: [{ roll: [2, 2, 2, 6] }, { roll: [3, 3, 2, 5] }, { roll: [2, 3, 5, 6] }] }
+]
+
+let browser: Browser
+let running: RunningHost
+let api: ApiClient
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  running = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-shots-')))
+  api = await connectApi(running.url)
+}, 120_000)
+
+afterAll(async () => {
+  api?.close()
+  await browser?.close()
+  await running?.stop()
+})
+
+async function check(page: Page, picture: string): Promise<string[]> {
+  // Let the fonts settle and any entrance animation end; a sticky bar over scrolled content is no overlap.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForTimeout(450)
+  await page.screenshot({ path: join(SCREENSHOTS, `${picture}.png`) })
+  return (await layoutProblems(page)).map((problem) => `${picture}: ${problem.kind}: ${problem.what}`)
+}
+
+async function shots(game: string, state: string): Promise<string[]> {
+  const problems: string[] = []
+  for (const viewport of VIEWPORTS) {
+    const table = await browser.newPage({ viewport })
+    await table.goto(running.url)
+    await table.getByTestId('table-screen').waitFor()
+    problems.push(...(await check(table, `${game}-${state}-table-${viewport.name}`)))
+    await table.getByTestId('tab-history').click()
+    await table.getByTestId('history-screen').waitFor()
+    await table.waitForTimeout(200)
+    problems.push(...(await check(table, `${game}-${state}-history-${viewport.name}`)))
+    if ((await table.getByTestId('history-entry-0').count()) > 0) {
+      await table.getByTestId('history-entry-0').click()
+      await table.getByTestId('history-replay').waitFor()
+      problems.push(...(await check(table, `${game}-${state}-replay-${viewport.name}`)))
+    }
+    await table.close()
+    const tv = await browser.newPage({ viewport })
+    await tv.goto(`${running.url}scoreboard`)
+    await tv.locator('[data-testid=scores], [data-testid=winner-screen]').first().waitFor()
+    problems.push(...(await check(tv, `${game}-${state}-tv-${viewport.name}`)))
+    await tv.close()
+  }
+  return problems
+}
+
+describe('screens at TV, laptop and phone sizes', () => {
+  for (const { game, rules, moves } of GAMES) {
+    it(`${game}: nothing off-screen, nothing drawn over something else`, async () => {
+      expect(await api.call('newGame', { game, players: PLAYERS, ...(rules ? { rules } : {}) })).toEqual({ ok: true })
+      await playMoves(api, moves)
+      const problems = await shots(game, 'playing')
+      // The game goes to the history for the next game's History pictures.
+      await api.call('abandon')
+      expect(problems).toEqual([])
+    }, 180_000)
+  }
+
+  it('foursies at its end: the final standings on the TV and the table', async () => {
+    expect(await api.call('newGame', { game: 'foursies', players: PLAYERS })).toEqual({ ok: true })
+    await playMoves(api, [{ roll: [4, 4, 4, 4] }, { roll: [3, 5, 6, 6] }, { roll: [4, 2, 3, 3] }])
+    const problems = await shots('foursies', 'over')
+    expect(problems).toEqual([])
+  }, 180_000)
+
+  it('large type and high contrast on the TV, the light theme on the table: still nothing off-screen or overlapping', async () => {
+    expect(await api.call('newGame', { game: 'farkle', players: PLAYERS })).toEqual({ ok: true })
+    await playMoves(api, [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }])
+    const problems: string[] = []
+    for (const viewport of VIEWPORTS.slice(0, 3)) {
+      const context = await browser.newContext({ viewport })
+      await context.addInitScript(() =>
+        localStorage.setItem('dice-referee.preferences', JSON.stringify({ largeType: true, highContrast: true, light: true }))
+      )
+      const table = await context.newPage()
+      await table.goto(running.url)
+      await table.getByTestId('table-screen').waitFor()
+      expect(await table.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+      problems.push(...(await check(table, `options-light-table-${viewport.name}`)))
+      const tv = await context.newPage()
+      await tv.goto(`${running.url}scoreboard`)
+      await tv.getByTestId('scores').waitFor()
+      expect(await tv.getByTestId('scoreboard').getAttribute('class')).toContain('tv--contrast')
+      problems.push(...(await check(tv, `options-large-contrast-tv-${viewport.name}`)))
+      await context.close()
+    }
+    await api.call('abandon')
+    expect(problems).toEqual([])
+  }, 180_000)
+})

@@ -1,0 +1,100 @@
+// Fault suite: screens that send requests and never read the answers (real sockets that never
+// read), again and again, while a normal screen plays on. Counts floods not dropped, screens left
+// behind, moves lost, and the host's memory after.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { RecordStore } from '../../src/main/core/record-store'
+import { SettingsStore } from '../../src/main/core/settings'
+import { TableServer } from '../../src/main/core/table-server'
+import { TableSession } from '../../src/main/core/table-session'
+import { randomMoveIn, Screen } from './host-client'
+import { floodRequests, openUnreadSocket } from './raw-socket'
+import { answered, movesOnDisk, seeded } from './support'
+
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
+const FLOODS = 12
+
+function heapMegabytes(): number {
+  collectGarbage()
+  collectGarbage()
+  return process.memoryUsage().heapUsed / 2 ** 20
+}
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const start = Date.now()
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) return false
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return true
+}
+
+describe('fault suite: unread-reply floods', () => {
+  it(`drops ${FLOODS} screens that never read, frees them, and the table plays on`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-floods-'))
+    const rendererDir = join(dataDir, 'renderer')
+    mkdirSync(rendererDir)
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
+    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+    const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => ['127.0.0.2'] })
+    await server.start()
+    await server.setSharing(true)
+    const player = await Screen.open(server.url)
+    await player.outcome('newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 } }])
+    const random = seeded(77)
+    const acknowledged: string[] = []
+    const play = async (count: number): Promise<void> => {
+      for (let i = 0; i < count; i++) {
+        const move = randomMoveIn(player.state!, random)!
+        if ((await player.outcome('submit', [move])).ok) acknowledged.push(JSON.stringify(move))
+      }
+    }
+    await play(100)
+    const before = heapMegabytes()
+    const counts = { floods: 0, requestsSent: 0, dropped: 0, notDropped: 0, leftBehind: 0, lost: 0, crashed: 0 }
+    const started = performance.now()
+    for (let flood = 0; flood < FLOODS; flood++) {
+      const lan = flood % 2 === 0
+      const socket = await openUnreadSocket(lan ? '127.0.0.2' : '127.0.0.1', server.port)
+      // Fast floods (thousands of requests at once) and paced ones (a few at a time, never read).
+      const paced = flood % 3 === 2
+      const sending = paced ? floodRequests(socket, 100_000, 4, () => answered(server, socket)) : floodRequests(socket, 100_000, 1000)
+      // The table plays on meanwhile, and state pushes go to the flooding screen too.
+      await play(10)
+      counts.requestsSent += await sending
+      counts.floods++
+      const droppedNow = await until(() => server.clientCount === 1, 20_000)
+      if (droppedNow) counts.dropped++
+      else counts.notDropped++
+      socket.destroy()
+      try {
+        await player.outcome('getState')
+      } catch {
+        counts.crashed++
+      }
+    }
+    await until(() => server.clientCount === 1, 5000)
+    counts.leftBehind = server.clientCount - 1
+    const expected = movesOnDisk(join(dataDir, 'current.jsonl'))
+    counts.lost = acknowledged.filter((move, i) => expected[i] !== move).length + Math.max(0, acknowledged.length - expected.length)
+    const after = heapMegabytes()
+    process.stdout.write(
+      `floods: ${counts.floods} screens sent ${counts.requestsSent} requests without reading in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+        `${counts.dropped} dropped (${server.dropped.unread} for unread answers, ${server.dropped.flooding} for too many at once), ` +
+        `${counts.notDropped} not dropped, ${counts.leftBehind} left behind; ${acknowledged.length} moves played meanwhile, lost ${counts.lost}; ` +
+        `crashed ${counts.crashed}; heap ${before.toFixed(1)} MB before, ${after.toFixed(1)} MB after\n`
+    )
+    player.close()
+    await server.stop()
+    expect(counts).toMatchObject({ floods: FLOODS, dropped: FLOODS, notDropped: 0, leftBehind: 0, lost: 0, crashed: 0 })
+    // Both bounds were reached: the paced floods by what they left unread, the fast ones by too many at once.
+    expect(server.dropped.unread).toBeGreaterThan(0)
+    expect(server.dropped.flooding).toBeGreaterThan(0)
+    expect(after - before).toBeLessThan(20)
+  }, 300_000)
+})

@@ -1,0 +1,81 @@
+// Importing a legal 13.8 MB record (the size the outside test campaign used) while another screen
+// keeps asking for the state: that screen keeps being answered during the import. Prints figures.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { WireReply } from '../../src/shared/api'
+import { RecordStore } from '../../src/main/core/record-store'
+import { SettingsStore } from '../../src/main/core/settings'
+import { TableServer } from '../../src/main/core/table-server'
+import { TableSession } from '../../src/main/core/table-session'
+import { longRecord } from '../faults/long-record'
+
+const servers: TableServer[] = []
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.stop()
+})
+
+function connectScreen(url: string): Promise<{ socket: WebSocket; call: (method: string, args: unknown[]) => Promise<WireReply> }> {
+  const socket = new WebSocket(url, { maxPayload: 64 * 1024 * 1024 })
+  const waiting = new Map<number, (reply: WireReply) => void>()
+  let next = 1
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as WireReply | { state: unknown }
+    if ('id' in message) waiting.get(message.id)?.(message)
+  })
+  const call = (method: string, args: unknown[]): Promise<WireReply> =>
+    new Promise((resolve) => {
+      const id = next++
+      waiting.set(id, resolve)
+      socket.send(JSON.stringify({ id, method, args }))
+    })
+  return new Promise((resolve, reject) => socket.once('open', () => resolve({ socket, call })).once('error', reject))
+}
+
+describe('a big import', () => {
+  it('keeps every screen answered while a 13.8 MB record is imported', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-import-'))
+    const rendererDir = join(dataDir, 'renderer')
+    mkdirSync(rendererDir)
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
+    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+    const server = new TableServer({ session, rendererDir, port: 0 })
+    await server.start()
+    servers.push(server)
+    const { text, lines } = longRecord(13.8e6)
+    const url = `ws://127.0.0.1:${server.port}/api`
+    const importer = await connectScreen(url)
+    const watcher = await connectScreen(url)
+
+    const heapBefore = process.memoryUsage().heapUsed
+    const started = performance.now()
+    let importDone = false
+    const imported = importer.call('importRecord', [text]).then((reply) => {
+      importDone = true
+      return reply
+    })
+    const latencies: number[] = []
+    while (!importDone) {
+      const asked = performance.now()
+      await watcher.call('getState', [])
+      if (!importDone) latencies.push(performance.now() - asked)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const took = performance.now() - started
+    expect(await imported).toMatchObject({ result: { ok: true } })
+    expect(session.snapshot(true).current?.moveCount).toBe(lines - 1)
+    const longest = Math.max(...latencies)
+    const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
+    process.stdout.write(
+      `import of ${(text.length / 1e6).toFixed(1)} MB (${lines} lines): ${(took / 1000).toFixed(2)} s; another screen was answered ` +
+        `${latencies.length} times meanwhile, the slowest answer took ${longest.toFixed(0)} ms ` +
+        `(median ${latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)]?.toFixed(0)} ms); heap +${heapGrowth.toFixed(0)} MB\n`
+    )
+    // The screens were not frozen for the import: they were answered all along it.
+    expect(latencies.length).toBeGreaterThan(10)
+    importer.socket.close()
+    watcher.socket.close()
+  }, 120_000)
+})
