@@ -2,7 +2,7 @@
 // hub), not a test. 1) last die settled -> state pushed (the session's subscribe callback, the throw
 // in the game), median and p99 over 1,000+ throws; 2) sustained lines per second with nothing lost.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { RecordStore } from '../src/main/core/record-store'
@@ -28,7 +28,16 @@ const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted
 
 export async function benchDevices(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-bench-'))
-  const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings: new SettingsStore(join(dir, 'data')) })
+  const store = new RecordStore(join(dir, 'data'))
+  const session = new TableSession({ store, settings: new SettingsStore(join(dir, 'data')) })
+  // The disk's share of each throw (its line written and fsynced before the state is pushed).
+  const diskTimes: number[] = []
+  const append = store.append.bind(store)
+  store.append = (line: string): void => {
+    const started = performance.now()
+    append(line)
+    diskTimes.push(performance.now() - started)
+  }
   const hub = new SimulatedHub({ link: join(dir, 'tty'), heartbeatMs: 2000, speed: 0.001 })
   await hub.start()
   const manager = new DeviceManager({ session, listPorts: async () => [], helloRetryMs: 100 })
@@ -69,11 +78,13 @@ export async function benchDevices(): Promise<void> {
     }
     const elapsed = performance.now() - started
     const sorted = [...latencies].sort((a, b) => a - b)
+    const disk = [...diskTimes].sort((a, b) => a - b)
     const rolls = session.currentGame!.moves.filter((m) => 'roll' in m.move).length
     process.stdout.write(
       `last die settled -> state pushed, ${THROWS} throws over a pty: median ${quantile(sorted, 0.5).toFixed(2)} ms, ` +
         `p99 ${quantile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms ` +
-        `(${rolls} throws in the record, ${(elapsed / THROWS).toFixed(1)} ms per throw end to end)\n`
+        `(${rolls} throws in the record, ${(elapsed / THROWS).toFixed(1)} ms per throw end to end; load average ${loadavg()[0].toFixed(1)})\n` +
+        `  of which the disk (line written and fsynced): median ${quantile(disk, 0.5).toFixed(2)} ms, p99 ${quantile(disk, 0.99).toFixed(2)} ms\n`
     )
 
     // 2) sustained lines per second: battery and heartbeat lines, numbered, in big writes.

@@ -2,6 +2,7 @@
 import { benchAi, benchWin } from './ai'
 import { benchDevices } from './devices'
 import { benchEngine } from './engine'
+import { benchGrowth } from './growth'
 import { benchOdds } from './odds'
 import { benchScreen } from './screen'
 import { benchStats } from './stats'
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     screen: benchScreen,
     devices: benchDevices,
     odds: benchOdds,
+    growth: benchGrowth,
     ai: benchAi,
     win: benchWin,
     stats: benchStats

@@ -3,9 +3,10 @@
 // Also the host's start (command to first page served) and its memory after a 1,000-throw game.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import WebSocket from 'ws'
+import WebSocket, { WebSocketServer } from 'ws'
+import type { Browser, Page } from 'playwright-core'
 import type { TableState, WirePush, WireReply } from '../src/shared/api'
 import { RecordStore } from '../src/main/core/record-store'
 import { SettingsStore } from '../src/main/core/settings'
@@ -14,8 +15,14 @@ import { TableSession } from '../src/main/core/table-session'
 import { ensureRendererBuilt } from '../src/host/renderer-build'
 import { HOST_ENTRY, launchBrowser, ROOT } from '../test/e2e/support'
 
-const THROWS = 1000
+/** Throws (and bare-page pushes) per figure; `BENCH_PUSHES=100 npm run bench screen` for a quick look. */
+const THROWS = Number(process.env.BENCH_PUSHES ?? 1000)
 const PAUSE_MS = 50
+const MEMORY_THROWS = 1000
+const VIEWPORTS = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 }
+]
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -23,37 +30,21 @@ function percentile(values: number[], p: number): number {
 }
 
 const now = (): number => performance.timeOrigin + performance.now()
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const load = (): string => `load average ${loadavg()[0].toFixed(1)}`
 
-/** Plays on: the throw that is due, or else the first decision on offer (not timed). */
-function advance(session: TableSession): boolean {
-  const offer = session.snapshot(true).current?.offer
-  if (!offer || offer.finished) return false
-  if (offer.diceDue === 0) session.submit(offer.decisions[0].move)
-  return true
+interface Figures {
+  median: number
+  p99: number
 }
+const figuresOf = (values: number[]): Figures => ({ median: percentile(values, 50), p99: percentile(values, 99) })
+const shown = (f: Figures): string => `median ${f.median.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms`
 
-async function rollToScreen(): Promise<void> {
-  await ensureRendererBuilt(ROOT)
-  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
-  const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
-  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
-  await server.start()
-  const browser = await launchBrowser()
-  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
-  await page.goto(`${server.url}scoreboard`)
-  await page.getByTestId('scoreboard').waitFor()
-  await page.evaluate(() => {
-    const seen: Record<string, number> = {}
-    const board = document.querySelector('[data-testid=scoreboard]')!
-    new MutationObserver(() => {
-      const version = board.getAttribute('data-version')!
-      if (!(version in seen)) seen[version] = performance.timeOrigin + performance.now()
-    }).observe(board, { attributes: true, attributeFilter: ['data-version'] })
-    ;(window as unknown as { seen: typeof seen }).seen = seen
-  })
-
-  // The page's clock and ours may disagree by a few ms: estimate the offset from the fastest of
-  // many round trips (as NTP does) and correct every reading by it.
+/**
+ * The page's clock and ours may disagree by a few ms: estimate the offset from the fastest of
+ * many round trips (as NTP does); readings are corrected by it.
+ */
+async function clockOffset(page: Page): Promise<{ offset: number; error: number }> {
   let offset = 0
   let bestRoundTrip = Infinity
   for (let i = 0; i < 50; i++) {
@@ -65,27 +56,153 @@ async function rollToScreen(): Promise<void> {
       offset = pageTime - (sent + received) / 2
     }
   }
+  return { offset, error: bestRoundTrip / 2 }
+}
 
-  session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } })
+/** Records, in the page, when each `data-version` first appears on the element `selector`. */
+async function watchVersions(page: Page, selector: string): Promise<void> {
+  await page.evaluate((selector) => {
+    const seen: Record<string, number> = {}
+    const element = document.querySelector(selector)!
+    new MutationObserver(() => {
+      const version = element.getAttribute('data-version')!
+      if (!(version in seen)) seen[version] = performance.timeOrigin + performance.now()
+    }).observe(element, { attributes: true, attributeFilter: ['data-version'] })
+    ;(window as unknown as { seen: typeof seen }).seen = seen
+  }, selector)
+}
+
+async function shownAt(page: Page, version: string): Promise<number> {
+  const handle = await page.waitForFunction((v) => (window as unknown as { seen: Record<string, number> }).seen[v], version)
+  return (await handle.jsonValue()) as number
+}
+
+/**
+ * The floor: a bare page in the same browser, at the same size and pace, that receives a
+ * WebSocket message and sets one attribute. Nothing the app does can be faster than this.
+ */
+async function floor(browser: Browser, viewport: { width: number; height: number }): Promise<Figures> {
+  const sockets = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+  await new Promise((resolve) => sockets.once('listening', resolve))
+  const port = (sockets.address() as { port: number }).port
+  const connected = new Promise<WebSocket>((resolve) => sockets.once('connection', resolve))
+  const page = await browser.newPage({ viewport })
+  await page.setContent(`<!doctype html><html><body><main id="bare" data-version="-1">bare</main><script>
+    const bare = document.getElementById('bare')
+    new WebSocket('ws://127.0.0.1:${port}/').onmessage = (event) => bare.setAttribute('data-version', JSON.parse(event.data).version)
+  </script></body></html>`)
+  const socket = await connected
+  await watchVersions(page, '#bare')
+  const { offset } = await clockOffset(page)
   const latencies: number[] = []
-  for (let i = 0; i < THROWS; i++) {
-    if (!advance(session)) session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } })
+  for (let version = 0; version < THROWS; version++) {
+    const started = now()
+    socket.send(JSON.stringify({ version }))
+    latencies.push((await shownAt(page, String(version))) - offset - started)
+    await pause(PAUSE_MS)
+  }
+  await page.close()
+  sockets.close()
+  return figuresOf(latencies)
+}
+
+/** Plays on: the throw that is due, or else the first decision on offer (not timed). */
+function advance(session: TableSession): boolean {
+  const offer = session.snapshot(true).current?.offer
+  if (!offer || offer.finished) return false
+  if (offer.diceDue === 0) session.submit(offer.decisions[0].move)
+  return true
+}
+
+interface ScoreboardFigures {
+  total: Figures
+  /** The throw in the core: rules, record fsynced, state built and sent to every screen. */
+  core: Figures
+  /** From sent to the scoreboard page's WebSocket message event. */
+  transit: Figures
+  /** From the message event to the scoreboard's DOM showing the new version. */
+  render: Figures
+}
+
+/**
+ * Roll to screen: from a throw entering the core until the scoreboard's DOM in Chromium shows
+ * it, with the table screen open beside it (as on the host: the control window and the TV).
+ */
+async function scoreboard(browser: Browser, viewport: { width: number; height: number }, showOdds: boolean): Promise<ScoreboardFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
+  const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
+  await server.start()
+  const setup = { game: 'foursies' as const, players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
+  session.newGame(setup)
+  session.setShowOdds(showOdds)
+  const context = await browser.newContext({ viewport })
+  // When each state push reaches the page (before the app's own handler runs).
+  await context.addInitScript(() => {
+    const arrived: Record<string, number> = {}
+    ;(window as unknown as { arrived: typeof arrived }).arrived = arrived
+    const Native = window.WebSocket
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols)
+        this.addEventListener('message', (event: MessageEvent) => {
+          const version = /^\{"state":\{"version":(\d+)/.exec(String(event.data))?.[1]
+          if (version !== undefined && !(version in arrived)) arrived[version] = performance.timeOrigin + performance.now()
+        })
+      }
+    }
+  })
+  const tablePage = await context.newPage()
+  await tablePage.goto(`${server.url}table`)
+  const page = await context.newPage()
+  await page.goto(`${server.url}scoreboard`)
+  await page.getByTestId('scoreboard').waitFor()
+  await watchVersions(page, '[data-testid=scoreboard]')
+  const { offset } = await clockOffset(page)
+
+  const total: number[] = []
+  const core: number[] = []
+  const transit: number[] = []
+  const render: number[] = []
+  while (total.length < THROWS) {
+    if (!advance(session)) session.newGame(setup)
     const offer = session.snapshot(true).current!.offer
     if (offer.diceDue === 0) continue
     const started = now()
     session.rollVirtual()
+    const sent = now()
     const version = String(session.snapshot(true).version)
-    const shown = await page.waitForFunction((v) => (window as unknown as { seen: Record<string, number> }).seen[v], version)
-    latencies.push((await shown.jsonValue()) - offset - started)
+    const domAt = (await shownAt(page, version)) - offset
+    const arrivedAt = (await page.evaluate((v) => (window as unknown as { arrived: Record<string, number> }).arrived[v], version)) - offset
+    total.push(domAt - started)
+    core.push(sent - started)
+    transit.push(arrivedAt - sent)
+    render.push(domAt - arrivedAt)
     // Throws at a table come seconds apart; a short pause keeps each one from queueing behind
     // the previous one's painting, which is not what a player would wait for.
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
+    await pause(PAUSE_MS)
   }
-  console.log(
-    `Roll to screen (core, fsync, WebSocket, Vue, scoreboard DOM in Chromium), ${latencies.length} throws ${PAUSE_MS} ms apart: median ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms (aim: p99 under 16.7 ms; clock offset ${offset.toFixed(2)} ms corrected, ±${(bestRoundTrip / 2).toFixed(2)} ms)`
-  )
-  await browser.close()
+  await context.close()
   await server.stop()
+  return { total: figuresOf(total), core: figuresOf(core), transit: figuresOf(transit), render: figuresOf(render) }
+}
+
+async function rollToScreen(): Promise<void> {
+  await ensureRendererBuilt(ROOT)
+  const browser = await launchBrowser()
+  console.log(`Roll to screen against the floor: ${THROWS} pushes ${PAUSE_MS} ms apart each, same Chromium`)
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}×${viewport.height}`
+    const bare = await floor(browser, viewport)
+    console.log(`  ${size} floor (bare page, WebSocket message to one attribute): ${shown(bare)} (${load()})`)
+    for (const showOdds of [false, true]) {
+      const board = await scoreboard(browser, viewport, showOdds)
+      const ratio = `×${(board.total.median / bare.median).toFixed(2)} / ×${(board.total.p99 / bare.p99).toFixed(2)} the floor`
+      console.log(`  ${size} scoreboard, odds ${showOdds ? 'on ' : 'off'} on the table screen: ${shown(board.total)} (${ratio}; aim ×1.5 / ×2) (${load()})`)
+      console.log(`      core ${shown(board.core)}; to the page ${shown(board.transit)}; in the page ${shown(board.render)}`)
+    }
+  }
+  await browser.close()
 }
 
 async function hostStartAndMemory(): Promise<void> {
@@ -127,7 +244,7 @@ async function hostStartAndMemory(): Promise<void> {
   const setup = { game: 'foursies', players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
   await call('newGame', setup)
   let throws = 0
-  while (throws < THROWS) {
+  while (throws < MEMORY_THROWS) {
     const offer = (state as TableState | null)?.current?.offer
     if (!offer || offer.finished) await call('newGame', setup)
     else if (offer.diceDue > 0) {
@@ -136,7 +253,7 @@ async function hostStartAndMemory(): Promise<void> {
     } else await call('submit', offer.decisions[0].move)
   }
   const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))
-  console.log(`Host memory after a ${THROWS}-throw game: ${rss ? (Number(rss[1]) / 1024).toFixed(0) : '?'} MB resident (aim: under 100 MB)`)
+  console.log(`Host memory after a ${MEMORY_THROWS}-throw game: ${rss ? (Number(rss[1]) / 1024).toFixed(0) : '?'} MB resident (aim: under 100 MB)`)
   socket.close()
   child.kill()
 }

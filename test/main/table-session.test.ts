@@ -178,10 +178,14 @@ describe('when the disk fails', () => {
     const store = (session as unknown as { store: RecordStore }).store
     const append = store.append.bind(store)
     const replace = store.replaceCurrent.bind(store)
+    const cut = store.cutLastLine.bind(store)
     store.append = () => {
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
     }
     store.replaceCurrent = () => {
+      throw Object.assign(new Error('read-only file system'), { code: 'EROFS' })
+    }
+    store.cutLastLine = () => {
       throw Object.assign(new Error('read-only file system'), { code: 'EROFS' })
     }
     const outcome = session.submit({ roll: [5, 5, 5, 2] })
@@ -196,6 +200,7 @@ describe('when the disk fails', () => {
 
     store.append = append
     store.replaceCurrent = replace
+    store.cutLastLine = cut
     expect(session.submit({ roll: [5, 5, 5, 2] })).toEqual({ ok: true })
     const reopened = openSession()
     expect(reopened.snapshot(true).current?.summary).toEqual(session.snapshot(true).current?.summary)

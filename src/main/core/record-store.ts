@@ -23,6 +23,8 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { HistoryEntry } from '../../shared/api'
 
+/** How much of the record's end undo reads to find its last line (a line is far shorter). */
+const TAIL_BYTES = 64 * 1024
 /** How much of a big record is encoded and written at a time (about a megabyte). */
 const WRITE_SLICE_CHARACTERS = 1 << 20
 
@@ -139,6 +141,42 @@ export class RecordStore {
     } catch {
       return false
     }
+  }
+
+  /**
+   * Undo's write: cuts off the record's last line when `isLastLine` says it is the line to take
+   * back, so that an undo writes nothing whatever the record's length (a cut needs no free space,
+   * and a crash leaves the file before or after it). Returns false and changes nothing when the
+   * file does not end with that line (a blank line, a line longer than the tail read); the caller
+   * then rewrites the record. When the disk refuses the cut, the line is put back and it throws.
+   */
+  cutLastLine(isLastLine: (line: string) => boolean): boolean {
+    this.settle()
+    const descriptor = this.openCurrent()
+    const size = this.committedLength!
+    if (this.lineEndMissing || size === 0) return false
+    const length = Math.min(size, TAIL_BYTES)
+    const tail = Buffer.alloc(length)
+    if (readSync(descriptor, tail, 0, length, size - length) !== length || tail[length - 1] !== 0x0a) return false
+    const lineStart = tail.lastIndexOf(0x0a, length - 2) + 1
+    if (lineStart === 0) return false
+    if (!isLastLine(tail.subarray(lineStart).toString('utf8'))) return false
+    const cutAt = size - length + lineStart
+    try {
+      cutBack(descriptor, cutAt)
+    } catch (error) {
+      try {
+        writeAll(descriptor, tail.subarray(lineStart), cutAt)
+        fsyncSync(descriptor)
+      } catch {
+        // The line could not be put back: the file ends a line short of the game until the next write rewrites it.
+        this.committedLength = cutAt
+        throw error
+      }
+      throw error
+    }
+    this.committedLength = cutAt
+    return true
   }
 
   /** Replaces the current record as a whole (undo), atomically: on failure the old one stays. */

@@ -41,9 +41,11 @@ import {
   type Game
 } from '../../shared/game'
 import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, isBlankLine, moveKind, serializeHeader, serializeMove, splitRecordLines, type Header } from '../../shared/record'
-import { oddsFor } from '../../shared/odds'
-import type { WinTableSource } from '../../shared/ai/win-play'
+import { checkHeader, isBlankLine, moveKind, parseMoveLine, serializeHeader, serializeMove, splitRecordLines, type Header } from '../../shared/record'
+import { oddsFor, type Odds } from '../../shared/odds'
+import { specOf, type WinTableSource } from '../../shared/ai/win-play'
+import type { SixDiceState } from '../../shared/engine/six-dice'
+import { OddsCache } from './odds-cache'
 import { computerSeats } from './computer-player'
 import { PlayerRecords } from './player-records'
 import { diskTrouble, type RecordStore } from './record-store'
@@ -56,6 +58,8 @@ export interface SessionOptions {
   /** A die value 1-6; cryptographically random unless a test says otherwise. */
   rollDie?: () => number
   appVersion?: string
+  /** Where the odds of each position are kept once worked out (a test may count the work). */
+  odds?: OddsCache
 }
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
@@ -86,6 +90,9 @@ export class TableSession {
   private readonly now: () => number
   private readonly rollDie: () => number
   private readonly appVersion: string
+  private readonly odds: OddsCache
+  /** The position whose odds are to be worked out once the state without them is pushed. */
+  private oddsDue: Game | null = null
   /** Set by whoever serves LAN viewers; null where there is no sharing. */
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
@@ -119,6 +126,17 @@ export class TableSession {
     this.now = options.now ?? Date.now
     this.rollDie = options.rollDie ?? (() => randomInt(1, 7))
     this.appVersion = options.appVersion ?? 'dev'
+    // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
+    this.odds =
+      options.odds ??
+      new OddsCache(
+        (game) => oddsFor(game, this.winTables ?? undefined),
+        (game) => {
+          if (!this.winTables || (game.header.game !== 'farkle' && game.header.game !== 'fouche')) return ''
+          const spec = specOf(game.state as SixDiceState)
+          return this.winTables.table(spec) ? 'solved' : this.winTables.status(spec)
+        }
+      )
     this.resume()
   }
 
@@ -257,8 +275,14 @@ export class TableSession {
     if (!game) return this.refuse('Start a game first')
     if (game.moves.length === 0) return this.refuse('Nothing to undo yet')
     const previous = undo(game)
+    const taken = serializeMove(game.moves[game.moves.length - 1])
+    const isTaken = (line: string): boolean => {
+      const parsed = parseMoveLine(line.trim())
+      return parsed.ok && serializeMove(parsed.value) === taken
+    }
     try {
-      this.store.replaceCurrent(recordText(previous))
+      // One line cut off the end, not the whole record written again.
+      if (!this.store.cutLastLine(isTaken)) this.store.replaceCurrent(recordText(previous))
     } catch (error) {
       return this.refuseForDisk(error, 'nothing was taken back', 'undo again')
     }
@@ -402,6 +426,8 @@ export class TableSession {
     } catch (error) {
       return this.refuseForDisk(error, 'the setting was not changed', 'try again')
     }
+    // Asked for now: worked out before this push, not after it.
+    if (on && this.game) this.odds.compute(this.game)
     return this.changed()
   }
 
@@ -619,8 +645,28 @@ export class TableSession {
       startedAt: this.startedAt(game.header),
       computers: computerSeats(game),
       thinking: this.computerView(screen !== 'scoreboard'),
-      odds: screen === 'control' && this.settings.get().showOdds ? oddsFor(game, this.winTables ?? undefined) : null
+      odds: screen === 'control' ? this.oddsShown(game) : null
     }
+  }
+
+  /**
+   * The odds, when the table screen shows them: from the cache, or else null in this push and
+   * worked out right after it (a position takes up to tens of milliseconds, which the throw
+   * must not wait for on its way to the TV), followed by a push with them.
+   */
+  private oddsShown(game: Game): Odds | null {
+    if (!this.settings.get().showOdds) return null
+    const odds = this.odds.cached(game)
+    if (odds === null && this.oddsDue !== game) {
+      this.oddsDue = game
+      setImmediate(() => {
+        if (this.oddsDue === game) this.oddsDue = null
+        if (this.game !== game || !this.settings.get().showOdds || this.odds.cached(game)) return
+        this.odds.compute(game)
+        this.changed()
+      })
+    }
+    return odds
   }
 
   private lastThrowView(game: Game, offer: Offer, finished: boolean): LastThrow | null {

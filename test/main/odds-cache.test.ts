@@ -1,0 +1,109 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { TableState } from '../../src/shared/api'
+import type { Game } from '../../src/shared/game'
+import { oddsFor } from '../../src/shared/odds'
+import { seededRandom } from '../../src/shared/random-play'
+import { OddsCache } from '../../src/main/core/odds-cache'
+import { RecordStore } from '../../src/main/core/record-store'
+import { SettingsStore } from '../../src/main/core/settings'
+import { TableSession } from '../../src/main/core/table-session'
+
+/** A session whose odds are counted, and every push it makes as three kinds of screen see it. */
+function table(): { session: TableSession; positions: Game[]; pushes: TableState[][] } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-odds-'))
+  const positions: Game[] = []
+  const random = seededRandom(11)
+  const session = new TableSession({
+    store: new RecordStore(dataDir),
+    settings: new SettingsStore(dataDir),
+    rollDie: () => 1 + Math.floor(random() * 6),
+    odds: new OddsCache((game) => {
+      positions.push(game)
+      return oddsFor(game)
+    })
+  })
+  const pushes: TableState[][] = []
+  // As the table server and the app's windows do: the host's screens, a LAN viewer, a paired LAN screen.
+  session.subscribe(() => pushes.push([session.snapshot(true), session.snapshot(false), session.snapshot(true, false)]))
+  return { session, positions, pushes }
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/** A throw when one is due, else the first decision on offer. */
+function playOn(session: TableSession): void {
+  const offer = session.snapshot(true).current!.offer
+  if (offer.diceDue > 0) session.rollVirtual()
+  else session.submit(offer.decisions[0].move)
+}
+
+describe('the odds of a position', () => {
+  it('are worked out once for every kind of screen, after the throw is pushed', async () => {
+    const { session, positions, pushes } = table()
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    session.setShowOdds(true)
+    expect(positions).toHaveLength(1)
+    expect(pushes.at(-1)!.map((state) => state.current!.odds?.game)).toEqual(['foursies', 'foursies', 'foursies'])
+
+    for (let throws = 1; throws <= 6; throws++) {
+      pushes.length = 0
+      playOn(session)
+      // The throw's own push does not wait for the odds...
+      expect(pushes).toHaveLength(1)
+      expect(pushes[0].map((state) => state.current!.odds)).toEqual([null, null, null])
+      expect(positions).toHaveLength(throws)
+      // ...which follow in one more push, to every screen, worked out once.
+      await nextTurn()
+      await nextTurn()
+      expect(positions).toHaveLength(throws + 1)
+      expect(positions.at(-1)).toBe(session.currentGame)
+      expect(pushes).toHaveLength(2)
+      const odds = pushes[1].map((state) => state.current!.odds)
+      expect(odds[0]).not.toBeNull()
+      expect(odds[1]).toBe(odds[0])
+      expect(odds[2]).toBe(odds[0])
+      expect(session.snapshot(true).current!.odds).toBe(odds[0])
+    }
+    expect(positions).toHaveLength(7)
+  })
+
+  it('are not worked out at all while no screen shows them', async () => {
+    const { session, positions, pushes } = table()
+    session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
+    for (let i = 0; i < 20; i++) {
+      playOn(session)
+      await nextTurn()
+    }
+    session.undo()
+    await nextTurn()
+    expect(pushes.length).toBeGreaterThanOrEqual(22)
+    expect(pushes.flat().every((state) => state.current!.odds === null)).toBe(true)
+    expect(positions).toHaveLength(0)
+  })
+
+  it('tell a position reached again after an undo from a different one with as many lines', async () => {
+    const { session, positions } = table()
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    session.setShowOdds(true)
+    session.submit({ roll: [1, 2, 3, 5] })
+    await nextTurn()
+    const afterFirst = session.snapshot(true).current!.odds
+    expect(positions).toHaveLength(2)
+
+    // Back to the start: that position's odds are known already.
+    session.undo()
+    await nextTurn()
+    expect(positions).toHaveLength(2)
+    expect(session.snapshot(true).current!.odds).toMatchObject({ game: 'foursies' })
+
+    // The same number of lines, another throw: another position.
+    session.submit({ roll: [6, 6, 6, 6] })
+    expect(session.snapshot(true).current!.odds).toBeNull()
+    await nextTurn()
+    expect(positions).toHaveLength(3)
+    expect(session.snapshot(true).current!.odds).not.toEqual(afterFirst)
+  })
+})
