@@ -4,29 +4,11 @@
 // fault suite: re-sent and reordered lines, and 100,000 random lines followed by normal throws.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { encodeEvent, withChecksum, type DeviceMessage } from '../../src/shared/protocol'
-import { rig, waitFor, type Rig } from './harness'
+import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
 
-function mulberry32(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const rigs: Rig[] = []
-async function open(...args: Parameters<typeof rig>): Promise<Rig> {
-  const r = await rig(...args)
-  rigs.push(r)
-  return r
-}
-afterEach(async () => {
-  while (rigs.length) await rigs.pop()!.close()
-})
+const open = rigsClosedAfterEach()
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 const moves = (r: Rig): number => r.session.currentGame?.moves.length ?? 0

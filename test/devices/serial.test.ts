@@ -2,34 +2,16 @@
 // on one end, the DeviceManager and a TableSession (temp data dir) on the other.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { offerOf } from '../../src/shared/game'
 import { withChecksum } from '../../src/shared/protocol'
 import { DROP_REASONS } from '../../src/shared/devices'
 import { dispatch } from '../../src/main/core/dispatch'
 import { openSerialPort, type OpenPort } from '../../src/main/devices/serial-port'
 import type { Outcome } from '../../src/main/devices/simulated-hub'
-import { rig, waitFor, type Rig } from './harness'
+import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
 
-function mulberry32(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const rigs: Rig[] = []
-async function open(...args: Parameters<typeof rig>): Promise<Rig> {
-  const r = await rig(...args)
-  rigs.push(r)
-  return r
-}
-afterEach(async () => {
-  while (rigs.length) await rigs.pop()!.close()
-})
+const open = rigsClosedAfterEach()
 
 const moves = (r: Rig): number => r.session.currentGame?.moves.length ?? 0
 const rolls = (r: Rig): number[][] =>
