@@ -34,11 +34,15 @@ async function callHost(host: RunningHost, method: string, ...args: unknown[]): 
 }
 
 /** Runs a host to its end (one that refuses the folder exits at once). */
-function runHost(dataDir: string): Promise<{ code: number | null; output: string }> {
+function runHost(dataDir: string, onOutput: (text: string) => void = () => {}): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const read = (chunk: Buffer): void => {
+    output += chunk.toString()
+    onOutput(output)
+  }
+  child.stdout.on('data', read)
+  child.stderr.on('data', read)
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
   return new Promise((resolve) => {
     child.once('exit', (code) => {
@@ -93,7 +97,11 @@ describe('two headless hosts on one data folder', () => {
     const crashed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
     writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: Number(crashed.stdout), host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
     const starting = startHost(dataDir)
-    const plain = runHost(dataDir)
+    let serving: () => void = () => {}
+    const servingNow = new Promise<void>((resolve) => (serving = resolve))
+    const plain = runHost(dataDir, (output) => {
+      if (output.includes('Dice Referee is at')) serving()
+    })
     const [started] = await Promise.allSettled([starting])
     const holder = JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }
     if (started.status === 'fulfilled') {
@@ -104,7 +112,8 @@ describe('two headless hosts on one data folder', () => {
       expect(other.code).toBe(1)
       expect(other.output).toContain(`(process ${holder.pid} on`)
     } else {
-      // The other one took the folder (and is serving): the host waited for refused it.
+      // The other one took the folder: the host waited for refused it. Once it serves, it stops cleanly.
+      await servingNow
       process.kill(holder.pid, 'SIGTERM')
       expect((await plain).code).toBe(0)
       expect(String(started.reason)).toContain(`(process ${holder.pid} on`)
