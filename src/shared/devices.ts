@@ -263,6 +263,8 @@ interface KnownDie {
   name: string
   order: number
   throwNo: number | null
+  /** Throw numbers this die's lines carried lately, newest last (at most RECENT_THROWS_KEPT). */
+  seen: number[]
   face: number | null
   inGame: boolean
 }
@@ -276,11 +278,9 @@ interface OpenDie {
   flag: string | null
 }
 
-/** Throw number `a` comes after `b` (numbers wrap after 65535). */
-export function isNewer(a: number, b: number): boolean {
-  const d = (((a - b) % 65536) + 65536) % 65536
-  return d >= 1 && d <= 32768
-}
+const RECENT_THROWS_KEPT = 8
+/** How many throws behind a die's latest a line may be and still be a late line of an earlier throw. */
+const LATE_THROWS = 16
 
 export const dieKey = (device: string, die: string): string => `${device}/${die}`
 
@@ -314,7 +314,7 @@ export class ThrowAssembler {
     if (k) {
       k.order = order
       k.name = name
-    } else this.known.set(key, { key, device, die, name, order, throwNo: null, face: null, inGame: true })
+    } else this.known.set(key, { key, device, die, name, order, throwNo: null, seen: [], face: null, inGame: true })
   }
 
   /**
@@ -457,7 +457,11 @@ export class ThrowAssembler {
 
   /** Forgets what is known of a device's throw numbers (it restarted): its next snapshot is a baseline. */
   forgetThrowNumbers(device: string): void {
-    for (const k of this.known.values()) if (k.device === device) k.throwNo = null
+    for (const k of this.known.values()) {
+      if (k.device !== device) continue
+      k.throwNo = null
+      k.seen = []
+    }
   }
 
   get isOpen(): boolean {
@@ -469,14 +473,13 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
     // A throw already seen (re-sent by the transport) or older: not a new throw.
-    const ref = o ? o.throwNo : k.throwNo
-    if (ref !== null && (throwNo === ref || !isNewer(throwNo, ref))) return
+    if (this.isPast(k, throwNo, o ? o.throwNo : k.throwNo)) return
     if (!o && this.astray(k, null, true)) {
-      k.throwNo = throwNo
+      this.saw(k, throwNo)
       return
     }
     this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
-    k.throwNo = throwNo
+    this.saw(k, throwNo)
     k.face = null
   }
 
@@ -485,22 +488,22 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, face)
     const o = this.open.get(k.key)
     if (o) {
-      if (o.throwNo !== throwNo && !isNewer(throwNo, o.throwNo)) return // an older throw's line
+      if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return // an older throw's line
       o.throwNo = throwNo
       o.status = 'settled'
       o.face = face
     } else {
-      if (k.throwNo !== null && throwNo !== k.throwNo && !isNewer(throwNo, k.throwNo)) return // an older throw's line
+      if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return // an older throw's line
       if (this.astray(k, face, false)) {
-        k.throwNo = throwNo
+        this.saw(k, throwNo)
         return
       }
       // A throw already counted (or learnt from a snapshot): not a new one.
-      if (k.throwNo !== null && !isNewer(throwNo, k.throwNo)) return
+      if (this.isPast(k, throwNo, k.throwNo)) return
       // Its `rolling` was lost: still a throw.
       this.open.set(k.key, { key: k.key, throwNo, status: 'settled', face, before: k.face, flag: null })
     }
-    k.throwNo = throwNo
+    this.saw(k, throwNo)
     k.face = face
   }
 
@@ -509,20 +512,20 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
     if (o) {
-      if (o.throwNo !== throwNo && !isNewer(throwNo, o.throwNo)) return
+      if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return
       o.throwNo = throwNo
       o.status = 'cocked'
       o.face = null
     } else {
-      if (k.throwNo !== null && throwNo !== k.throwNo && !isNewer(throwNo, k.throwNo)) return
+      if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return
       if (this.astray(k, null, false)) {
-        k.throwNo = throwNo
+        this.saw(k, throwNo)
         return
       }
-      if (k.throwNo !== null && !isNewer(throwNo, k.throwNo)) return
+      if (this.isPast(k, throwNo, k.throwNo)) return
       this.open.set(k.key, { key: k.key, throwNo, status: 'cocked', face: null, before: k.face, flag: null })
     }
-    k.throwNo = throwNo
+    this.saw(k, throwNo)
     k.face = null
   }
 
@@ -580,33 +583,34 @@ export class ThrowAssembler {
     const k = this.die(device, die)
     if (!k.inGame) {
       // Out of the game: only what it shows (a newer throw number is taken as it comes).
-      if (throwNo !== null && (baseline || k.throwNo === null || throwNo === k.throwNo || isNewer(throwNo, k.throwNo))) {
-        k.throwNo = throwNo
+      if (throwNo !== null && (baseline || throwNo === k.throwNo || !this.isPast(k, throwNo, k.throwNo))) {
+        this.saw(k, throwNo)
         if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
         else if (status !== 'offline') k.face = null
       } else if (throwNo === null && (status === 'settled' || (status === 'offline' && face !== null))) k.face = face
       return
     }
     if (baseline || status === 'offline' || throwNo === null) {
-      if (baseline) k.throwNo = throwNo
+      if (baseline && throwNo === null) k.throwNo = null
+      else if (baseline && throwNo !== null) this.saw(k, throwNo)
       if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
       return
     }
     const o = this.open.get(k.key)
     const ref = o ? o.throwNo : k.throwNo
-    if (ref !== null && ref !== throwNo && !isNewer(throwNo, ref)) return // older than what is known
+    if (ref !== throwNo && this.isPast(k, throwNo, ref)) return // older than what is known
     if (!o && k.throwNo === throwNo) {
       if (status === 'settled' && face !== k.face) this.moved(device, die, face)
       return
     }
     if (!o && k.throwNo !== throwNo && this.astray(k, status === 'settled' ? face : null, false)) {
-      k.throwNo = throwNo
+      this.saw(k, throwNo)
       return
     }
     if (!o || o.throwNo !== throwNo) {
       // A throw (or a newer one) while its lines were lost.
       this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
-      k.throwNo = throwNo
+      this.saw(k, throwNo)
     }
     if (status === 'settled' && face !== null) this.settled(device, die, throwNo, face)
     else if (status === 'cocked') this.cocked(device, die, throwNo)
@@ -689,9 +693,32 @@ export class ThrowAssembler {
 
   /** A die out of the game: its throw number and face are followed, nothing opens. */
   private follow(k: KnownDie, throwNo: number, face: number | null): void {
-    if (k.throwNo !== null && k.throwNo !== throwNo && !isNewer(throwNo, k.throwNo)) return // an older throw's line
-    k.throwNo = throwNo
+    if (k.throwNo !== throwNo && this.isPast(k, throwNo, k.throwNo)) return // an older throw's line
+    this.saw(k, throwNo)
     k.face = face
+  }
+
+  /**
+   * Whether a line of a die belongs to a throw already seen: its latest (`latest`), one it carried
+   * lately (the transport re-sends whole throws), or one just before the latest (a late line).
+   * Any other number is a new throw. The hub's count wins over what the host believed: a line of
+   * noise that passed every check and moved a die's number far away hides none of the hub's next
+   * throws (comparing "newer" over half the wrapping range would hide up to 32,768 of them).
+   */
+  private isPast(k: KnownDie, throwNo: number, latest: number | null): boolean {
+    if (k.seen.includes(throwNo)) return true
+    if (latest === null) return false
+    const behind = (((latest - throwNo) % 65536) + 65536) % 65536
+    return behind <= LATE_THROWS
+  }
+
+  /** The die's latest throw number is `throwNo`. */
+  private saw(k: KnownDie, throwNo: number): void {
+    k.throwNo = throwNo
+    if (k.seen[k.seen.length - 1] === throwNo) return
+    k.seen = k.seen.filter((n) => n !== throwNo)
+    k.seen.push(throwNo)
+    if (k.seen.length > RECENT_THROWS_KEPT) k.seen.shift()
   }
 
   private tooMany(): boolean {
@@ -708,7 +735,7 @@ export class ThrowAssembler {
     const key = dieKey(device, die)
     let k = this.known.get(key)
     if (!k) {
-      k = { key, device, die, name: die, order: Number.MAX_SAFE_INTEGER, throwNo: null, face: null, inGame: true }
+      k = { key, device, die, name: die, order: Number.MAX_SAFE_INTEGER, throwNo: null, seen: [], face: null, inGame: true }
       this.known.set(key, k)
     }
     return k

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isNewer, keypadKeyOf, keysOfTyped, ThrowAssembler } from '../../src/shared/devices'
+import { keypadKeyOf, keysOfTyped, ThrowAssembler } from '../../src/shared/devices'
 import { explainOpenError } from '../../src/main/devices/serial-port'
 
 const HUB = 'H1'
@@ -156,8 +156,50 @@ describe('the throw assembler', () => {
     expect(a.verdict().kind).toBe('waiting')
     a.settled(HUB, 'A', 11, 2)
     expect(a.verdict()).toMatchObject({ kind: 'complete', values: [2] })
-    expect(isNewer(0, 65535)).toBe(true)
-    expect(isNewer(65535, 0)).toBe(false)
+  })
+
+  it('throw numbers wrap: 0 follows 65535', () => {
+    const a = assembler(1)
+    a.rolling(HUB, 'A', 65535)
+    a.settled(HUB, 'A', 65535, 3)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [3] })
+    a.counted()
+    a.rolling(HUB, 'A', 0)
+    a.settled(HUB, 'A', 0, 5)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5] })
+  })
+
+  it('a number far from the die’s latest is a new throw: noise that moved the number hides none of the next throws', () => {
+    for (const jump of [20000, 32000, 40000, 65000]) {
+      const a = assembler(2)
+      a.rolling(HUB, 'A', 3)
+      a.rolling(HUB, 'B', 3)
+      a.settled(HUB, 'A', 3, 1)
+      a.settled(HUB, 'B', 3, 2)
+      a.counted()
+      a.settled(HUB, 'A', (3 + jump) % 65536, 6) // a line of noise that passed every check
+      for (let n = 4; n < 8; n++) {
+        a.rolling(HUB, 'A', n)
+        a.rolling(HUB, 'B', n)
+        a.settled(HUB, 'A', n, n - 3)
+        a.settled(HUB, 'B', n, 2)
+        expect(a.verdict(), `jump ${jump}, throw ${n}`).toMatchObject({ kind: 'complete', values: [n - 3, 2] })
+        a.counted()
+      }
+    }
+  })
+
+  it('a whole throw re-sent after later throws is not counted again', () => {
+    const a = assembler(1)
+    for (let n = 1; n <= 5; n++) {
+      a.rolling(HUB, 'A', n)
+      a.settled(HUB, 'A', n, n)
+      expect(a.verdict()).toMatchObject({ kind: 'complete', values: [n] })
+      a.counted()
+    }
+    a.rolling(HUB, 'A', 2)
+    a.settled(HUB, 'A', 2, 2)
+    expect(a.verdict()).toEqual({ kind: 'idle' })
   })
 
   it('a duel: values in die order, so the first die in order belongs to the first duellist in seat order', () => {

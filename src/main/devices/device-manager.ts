@@ -548,6 +548,12 @@ export class DeviceManager {
       device.conn?.count('unknown-die')
       return this.changed()
     }
+    const face = m.type === 'settled' || m.type === 'moved' || m.type === 'dstate' ? m.face : null
+    if (die && face !== null && face > die.sides) {
+      device.conn?.count('bad-field')
+      this.session.notify(`${this.deviceName(device)} said die ${dieName(die.id, die.colour, die.label)} shows ${face}, which a d${die.sides} cannot show: the line is ignored`, 'warning')
+      return
+    }
     if ((m.type === 'key' || m.type === 'typed') && !device.hello?.keypad) {
       device.conn?.count('no-keypad')
       const what = m.type === 'key' ? `key "${m.key}"` : `typed "${m.value}"`
