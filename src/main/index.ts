@@ -4,13 +4,14 @@ import { ComputerPlayer } from './core/computer-player'
 import { WinTables } from './core/win-tables'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
-import type { DisplayInfo, Outcome } from '../shared/api'
+import type { DisplayInfo, Outcome, TableState } from '../shared/api'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { DataFolderInUseError, lockDataFolder } from './core/data-lock'
 import { dispatch, type Caller } from './core/dispatch'
 import { log, logSessionMessages, startLogging } from './core/log'
 import { RecordStore } from './core/record-store'
 import { SettingsStore } from './core/settings'
+import { ShownState } from './core/state-push'
 import { TableServer } from './core/table-server'
 import { TableSession } from './core/table-session'
 import { DeviceManager } from './devices/device-manager'
@@ -22,6 +23,9 @@ let session: TableSession
 let settings: SettingsStore
 let controlWindow: BrowserWindow | null = null
 let scoreboardWindow: BrowserWindow | null = null
+/** What each window was last pushed (a new window starts with nothing shown). */
+let controlShown = new ShownState()
+let scoreboardShown = new ShownState()
 let sharingServer: TableServer | null = null
 let devices: DeviceManager | null = null
 
@@ -71,9 +75,13 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
 }
 
 function pushState(): void {
-  if (controlWindow && !controlWindow.isDestroyed()) controlWindow.webContents.send('table:state', session.snapshot(true))
-  // The TV gets its own state: the moves, never the computer's reasons or the odds.
-  if (scoreboardWindow && !scoreboardWindow.isDestroyed()) scoreboardWindow.webContents.send('table:state', session.snapshot(true, true, 'scoreboard'))
+  // The TV first, with its own state: the moves, never the computer's reasons or the odds.
+  if (scoreboardWindow && !scoreboardWindow.isDestroyed()) pushTo(scoreboardWindow, scoreboardShown, session.snapshot(true, true, 'scoreboard'))
+  if (controlWindow && !controlWindow.isDestroyed()) pushTo(controlWindow, controlShown, session.snapshot(true))
+}
+
+function pushTo(window: BrowserWindow, shown: ShownState, state: TableState): void {
+  if (shown.changes(JSON.stringify(state))) window.webContents.send('table:state', state)
 }
 
 function listDisplays(): DisplayInfo[] {
@@ -119,6 +127,7 @@ async function showScoreboard(displayId: number | null): Promise<Outcome> {
   settings.update({ scoreboardDisplayId: displayId })
   if (!scoreboardWindow || scoreboardWindow.isDestroyed()) {
     scoreboardWindow = secureWindow({ title: 'Dice Referee — Scoreboard', show: false, autoHideMenuBar: true })
+    scoreboardShown = new ShownState()
     scoreboardWindow.on('closed', () => (scoreboardWindow = null))
     scoreboardWindow.webContents.on('before-input-event', (event, input) => {
       if (input.type !== 'keyDown' || !scoreboardWindow) return
@@ -162,6 +171,7 @@ let bluetoothChooser: BluetoothChooser | null = null
 
 function createControlWindow(): void {
   controlWindow = secureWindow({ title: 'Dice Referee', width: 1280, height: 860, minWidth: 900, minHeight: 600, show: false })
+  controlShown = new ShownState()
   controlWindow.on('closed', () => {
     controlWindow = null
     scoreboardWindow?.close()

@@ -93,6 +93,40 @@ describe('the headless host', () => {
     scoreboard.socket.close()
   })
 
+  it('pushes the TV only what changes on it, first, with the log of the last lines only', async () => {
+    const server = await startServer()
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    const tv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard`)
+    await tv.waitFor(() => true)
+    expect(await table.call('setShowOdds', true)).toMatchObject({ result: { ok: true } })
+    expect(await table.call('newGame', { game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })).toMatchObject({ result: { ok: true } })
+    await table.waitFor((state) => state.current?.odds != null)
+    let order: string[] = []
+    table.socket.on('message', () => order.push('table'))
+    tv.socket.on('message', () => order.push('tv'))
+    for (let i = 0; i < 12; i++) {
+      const offer = (await table.waitFor((state) => state.version === Math.max(...table.states.map((s) => s.version)))).current!.offer
+      const tvBefore = tv.states.length
+      const tableBefore = table.states.length
+      order = []
+      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ result: { ok: true } })
+      else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ result: { ok: true } })
+      // The table screen is pushed the move, then its odds; the TV only the move, and before the table.
+      await table.waitFor((state) => state.current?.moveCount === i + 1 && state.current.odds != null)
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      expect(table.states.length - tableBefore).toBe(2)
+      expect(tv.states.length - tvBefore).toBe(1)
+      expect(order[0]).toBe('tv')
+      const shown = tv.states.at(-1)!.current!
+      expect(shown.moveCount).toBe(i + 1)
+      expect(shown.odds).toBeNull()
+      expect(new Set(shown.log.map((entry) => entry.line)).size).toBeLessThanOrEqual(3)
+      expect(shown.log.at(-1)).toEqual(table.states.at(-1)!.current!.log.at(-1))
+    }
+    table.socket.close()
+    tv.socket.close()
+  })
+
   it('checks every request: a malformed payload is refused and changes nothing', async () => {
     const server = await startServer()
     const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)

@@ -61,7 +61,10 @@ describe('ScoreboardScreen', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="announcement"]').text()).toBe('Bust!')
 
-    vi.advanceTimersByTime(2600)
+    vi.advanceTimersByTime(2600) // shown 2.5 s, then it fades out for 0.3 s
+    await flushPromises()
+    expect(wrapper.find('[data-testid="announcement"]').classes()).toContain('is-leaving')
+    vi.advanceTimersByTime(300)
     await flushPromises()
     expect(wrapper.find('[data-testid="announcement"]').exists()).toBe(false)
 

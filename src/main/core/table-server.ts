@@ -14,6 +14,7 @@ import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-po
 import { jsonNesting } from '../../shared/json-limits'
 import { dispatch, type Caller, type DisplayControl } from './dispatch'
 import { log } from './log'
+import { ShownState } from './state-push'
 import type { TableSession } from './table-session'
 
 export interface TableServerOptions {
@@ -73,6 +74,8 @@ interface Client {
   stateBehind: boolean
   /** Opened by a scoreboard page (`/api?screen=scoreboard`): gets the TV's state. */
   scoreboard: boolean
+  /** The state it was last pushed. */
+  shown: ShownState
 }
 
 export function defaultLanAddresses(): string[] {
@@ -231,7 +234,7 @@ export class TableServer {
   }
 
   private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean): void {
-    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard }
+    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard, shown: new ShownState() }
     this.clients.add(client)
     const caller: Caller = {
       canControl,
@@ -251,7 +254,7 @@ export class TableServer {
     })
     socket.on('close', () => this.clients.delete(client))
     socket.on('error', () => this.clients.delete(client))
-    this.send(client, { state: this.options.session.snapshot(canControl, !lan, scoreboard ? 'scoreboard' : 'control') })
+    this.pushTo(client, this.stateMessage(client))
   }
 
   private async answer(client: Client, caller: Caller, text: string): Promise<void> {
@@ -277,7 +280,9 @@ export class TableServer {
 
   private pushState(): void {
     const states = new Map<string, string>()
-    for (const client of this.clients) {
+    // The TVs first: their state is the smaller one, and a throw is watched there.
+    const clients = [...this.clients].sort((a, b) => Number(b.scoreboard) - Number(a.scoreboard))
+    for (const client of clients) {
       if (client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) {
         client.stateBehind = true
         continue
@@ -288,8 +293,13 @@ export class TableServer {
         message = this.stateMessage(client)
         states.set(kind, message)
       }
-      this.deliver(client, message)
+      this.pushTo(client, message)
     }
+  }
+
+  /** Pushes a state to a screen unless it shows nothing the screen does not show already. */
+  private pushTo(client: Client, message: string): void {
+    if (client.shown.changes(message)) this.deliver(client, message)
   }
 
   private stateMessage(client: Client): string {
@@ -321,7 +331,7 @@ export class TableServer {
   private caughtUp(client: Client): void {
     if (!client.stateBehind || client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) return
     client.stateBehind = false
-    this.deliver(client, this.stateMessage(client))
+    this.pushTo(client, this.stateMessage(client))
   }
 
   private serveFile(request: IncomingMessage, response: ServerResponse): void {

@@ -64,6 +64,11 @@ export interface SessionOptions {
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
 const LOG_SHOWN = 60
+/**
+ * The TV shows the newest entry and sounds the entries of the lines it has not heard: it gets the
+ * entries of the last few record lines only (a push a third the size reaches the page sooner).
+ */
+const SCOREBOARD_LOG_LINES = 3
 /** Log entries kept in memory: a game of half a million lines must not keep a log of millions. */
 const LOG_KEPT = 600
 /** The longest a long import replays before letting the screens' requests through. */
@@ -174,7 +179,7 @@ export class TableSession {
       showOdds: this.settings.get().showOdds,
       canControl,
       sharing: sharing && !local ? { ...sharing, pairingCode: null } : sharing,
-      devices: local ? this.devicesView() : null,
+      devices: local && screen === 'control' ? this.devicesView() : null,
       smartDice: this.smartDiceView()
     }
   }
@@ -639,7 +644,7 @@ export class TableSession {
       decisions: keysForDecisions(offer),
       table: tableOf(game),
       lastThrow: this.lastThrowView(game, offer, summary.finished),
-      log: log.slice(-LOG_SHOWN),
+      log: screen === 'scoreboard' ? entriesOfLastLines(log, SCOREBOARD_LOG_LINES) : log.slice(-LOG_SHOWN),
       announcement: this.announcement,
       moveCount: game.moves.length,
       startedAt: this.startedAt(game.header),
@@ -825,4 +830,19 @@ function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
     })
   })
   return steps
+}
+
+/** The entries of the last `lines` record lines that have entries (in order). */
+function entriesOfLastLines(log: readonly LogEntry[], lines: number): LogEntry[] {
+  let start = log.length
+  let seen = 0
+  while (start > 0) {
+    const line = log[start - 1].line
+    if (start === log.length || line !== log[start].line) {
+      if (seen === lines) break
+      seen++
+    }
+    start--
+  }
+  return log.slice(start)
 }

@@ -1,8 +1,12 @@
 import type { GameView } from '../../../shared/api'
 import type { ShownDie } from '../../../shared/engine/types'
 
+// One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
+// formats every score at every push.
+const points = new Intl.NumberFormat('en-US')
+
 export function formatPoints(value: number): string {
-  return value.toLocaleString('en-US')
+  return points.format(value)
 }
 
 export function formatDate(milliseconds: number): string {
