@@ -96,6 +96,23 @@ describe('SetupScreen', () => {
     expect(wrapper.find('[data-testid="recent-player-Dee"]').exists()).toBe(false)
   })
 
+  it('offers each known person once: on the player list (recent first, with their colour), else as a recent player', async () => {
+    const api = new FakeTableApi(emptyState({ recentPlayers: ['Dee', 'Bob', 'Eve'] }))
+    api.listPeople.mockResolvedValue({
+      ok: true,
+      people: [
+        { name: 'Ann', colour: '#e6194b', aliases: [] },
+        { name: 'Bob', colour: '#3cb44b', aliases: [] },
+        { name: 'Dee', colour: '#4363d8', aliases: [] }
+      ]
+    })
+    const wrapper = await mountWith(SetupScreen, api)
+    await flushPromises()
+    const people = wrapper.findAll('[data-testid^="person-"]').filter((chip) => chip.element.tagName === 'BUTTON')
+    expect(people.map((chip) => chip.attributes('data-testid'))).toEqual(['person-Dee', 'person-Bob', 'person-Ann'])
+    expect(wrapper.findAll('[data-testid^="recent-player-"]').map((chip) => chip.attributes('data-testid'))).toEqual(['recent-player-Eve'])
+  })
+
   it('refuses duplicate names and too few players before asking main, and shows main’s refusal', async () => {
     const api = new FakeTableApi()
     const wrapper = await mountWith(SetupScreen, api)
