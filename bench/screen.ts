@@ -118,6 +118,8 @@ interface ScoreboardFigures {
   total: Figures
   /** The throw in the core: rules, record fsynced, state built and sent to every screen. */
   core: Figures
+  /** Of the core, the record's line written and fsynced. */
+  disk: Figures
   /** From sent to the scoreboard page's WebSocket message event. */
   transit: Figures
   /** From the message event to the scoreboard's DOM showing the new version. */
@@ -130,7 +132,15 @@ interface ScoreboardFigures {
  */
 async function scoreboard(browser: Browser, viewport: { width: number; height: number }, showOdds: boolean): Promise<ScoreboardFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
-  const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+  const store = new RecordStore(dataDir)
+  let diskTime = 0
+  const append = store.append.bind(store)
+  store.append = (line: string): void => {
+    const started = now()
+    append(line)
+    diskTime += now() - started
+  }
+  const session = new TableSession({ store, settings: new SettingsStore(dataDir) })
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
   await server.start()
   const setup = { game: 'foursies' as const, players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
@@ -162,15 +172,18 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
 
   const total: number[] = []
   const core: number[] = []
+  const disk: number[] = []
   const transit: number[] = []
   const render: number[] = []
   while (total.length < THROWS) {
     if (!advance(session)) session.newGame(setup)
     const offer = session.snapshot(true).current!.offer
     if (offer.diceDue === 0) continue
+    diskTime = 0
     const started = now()
     session.rollVirtual()
     const sent = now()
+    disk.push(diskTime)
     const version = String(session.snapshot(true).version)
     const domAt = (await shownAt(page, version)) - offset
     const arrivedAt = (await page.evaluate((v) => (window as unknown as { arrived: Record<string, number> }).arrived[v], version)) - offset
@@ -184,7 +197,7 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
   }
   await context.close()
   await server.stop()
-  return { total: figuresOf(total), core: figuresOf(core), transit: figuresOf(transit), render: figuresOf(render) }
+  return { total: figuresOf(total), core: figuresOf(core), disk: figuresOf(disk), transit: figuresOf(transit), render: figuresOf(render) }
 }
 
 async function rollToScreen(): Promise<void> {
@@ -199,7 +212,7 @@ async function rollToScreen(): Promise<void> {
       const board = await scoreboard(browser, viewport, showOdds)
       const ratio = `×${(board.total.median / bare.median).toFixed(2)} / ×${(board.total.p99 / bare.p99).toFixed(2)} the floor`
       console.log(`  ${size} scoreboard, odds ${showOdds ? 'on ' : 'off'} on the table screen: ${shown(board.total)} (${ratio}; aim ×1.5 / ×2) (${load()})`)
-      console.log(`      core ${shown(board.core)}; to the page ${shown(board.transit)}; in the page ${shown(board.render)}`)
+      console.log(`      core ${shown(board.core)} (the disk ${shown(board.disk)}); to the page ${shown(board.transit)}; in the page ${shown(board.render)}`)
     }
   }
   await browser.close()

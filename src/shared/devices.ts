@@ -276,10 +276,13 @@ interface OpenDie {
   face: number | null
   before: number | null
   flag: string | null
+  /** A line of this die was dropped as late though its throw was never seen: the hub's snapshot decides. */
+  doubtful?: boolean
 }
 
-const RECENT_THROWS_KEPT = 8
-/** How many throws behind a die's latest a line may be and still be a late line of an earlier throw. */
+/** Throw numbers remembered per die: a throw re-sent by the transport is known for this many throws. */
+const RECENT_THROWS_KEPT = 64
+/** How many throws behind a die's latest a line never seen may be and still be a late line of an earlier throw. */
 const LATE_THROWS = 16
 
 export const dieKey = (device: string, die: string): string => `${device}/${die}`
@@ -306,6 +309,8 @@ export class ThrowAssembler {
   private plan: DicePlan | null = null
   /** Dice moved that must not have been, with the face to put them back on (null: unknown). */
   private strays = new Map<string, { expect: number | null; why: string }>()
+  /** A line was dropped as late though its throw was never seen: what the host knows may be wrong. */
+  private doubted = false
 
   /** Declares a die (from a hello). `order` sorts values: device order, then hub order. */
   register(device: string, die: string, order: number, name: string): void {
@@ -472,8 +477,12 @@ export class ThrowAssembler {
     const k = this.die(device, die)
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
+    if (o && o.throwNo === throwNo) {
+      o.doubtful = false // the device goes on with the open throw: it is real
+      return
+    }
     // A throw already seen (re-sent by the transport) or older: not a new throw.
-    if (this.isPast(k, throwNo, o ? o.throwNo : k.throwNo)) return
+    if (this.isPast(k, throwNo, o ? o.throwNo : k.throwNo)) return this.doubtUnless(k, throwNo)
     if (!o && this.astray(k, null, true)) {
       this.saw(k, throwNo)
       return
@@ -488,12 +497,13 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, face)
     const o = this.open.get(k.key)
     if (o) {
-      if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return // an older throw's line
+      if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return this.doubtUnless(k, throwNo) // an older throw's line
       o.throwNo = throwNo
+      o.doubtful = false
       o.status = 'settled'
       o.face = face
     } else {
-      if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return // an older throw's line
+      if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return this.doubtUnless(k, throwNo) // an older throw's line
       if (this.astray(k, face, false)) {
         this.saw(k, throwNo)
         return
@@ -512,12 +522,13 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
     if (o) {
-      if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return
+      if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return this.doubtUnless(k, throwNo)
       o.throwNo = throwNo
+      o.doubtful = false
       o.status = 'cocked'
       o.face = null
     } else {
-      if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return
+      if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return this.doubtUnless(k, throwNo)
       if (this.astray(k, null, false)) {
         this.saw(k, throwNo)
         return
@@ -596,9 +607,19 @@ export class ThrowAssembler {
       if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
       return
     }
-    const o = this.open.get(k.key)
+    let o = this.open.get(k.key)
+    if (o?.doubtful) {
+      // The hub says which throw the die is in: the open one, or another (the open one was noise).
+      if (o.throwNo === throwNo) o.doubtful = false
+      else {
+        this.open.delete(k.key)
+        o = undefined
+      }
+    }
     const ref = o ? o.throwNo : k.throwNo
-    if (ref !== throwNo && this.isPast(k, throwNo, ref)) return // older than what is known
+    // The device's own account: only a throw already seen is old (a number the host took from a
+    // line of noise must not hide the throw the device says it made).
+    if (ref !== throwNo && k.seen.includes(throwNo)) return
     if (!o && k.throwNo === throwNo) {
       if (status === 'settled' && face !== k.face) this.moved(device, die, face)
       return
@@ -653,6 +674,8 @@ export class ThrowAssembler {
         text: `${list(names(cocked))} ${cocked.length === 1 ? 'is' : 'are'} cocked: throw ${cocked.length === 1 ? 'it' : 'them'} again, nudge ${cocked.length === 1 ? 'it' : 'them'} flat, or type the throw`
       }
     }
+    const doubtful = dice.filter((d) => d.doubtful)
+    if (doubtful.length > 0) return { kind: 'waiting', text: `Checking ${list(names(doubtful))} with the hub` }
     const settled = dice.filter((d) => d.status === 'settled')
     if (settled.length < dice.length || (due !== null && dice.length < due)) {
       const of = due === null ? dice.length : due
@@ -712,11 +735,33 @@ export class ThrowAssembler {
     return behind <= LATE_THROWS
   }
 
-  /** The die's latest throw number is `throwNo`. */
+  /** A line of a throw never seen was dropped as late: the device should be asked for a snapshot. */
+  private doubtUnless(k: KnownDie, throwNo: number): void {
+    if (k.seen.includes(throwNo)) return
+    this.doubted = true
+    const o = this.open.get(k.key)
+    if (o) o.doubtful = true
+  }
+
+  /** Whether a line was dropped since the last call that the device's snapshot should settle. */
+  takeDoubt(): boolean {
+    const doubted = this.doubted
+    this.doubted = false
+    return doubted
+  }
+
+  /**
+   * The die's latest throw number is `throwNo`. Numbers remembered ahead of it go: the device
+   * counts forward, so they came from lines that were wrong (noise), and must not hide its throws
+   * when it gets there.
+   */
   private saw(k: KnownDie, throwNo: number): void {
     k.throwNo = throwNo
     if (k.seen[k.seen.length - 1] === throwNo) return
-    k.seen = k.seen.filter((n) => n !== throwNo)
+    k.seen = k.seen.filter((n) => {
+      const ahead = (((n - throwNo) % 65536) + 65536) % 65536
+      return ahead > 32768
+    })
     k.seen.push(throwNo)
     if (k.seen.length > RECENT_THROWS_KEPT) k.seen.shift()
   }

@@ -116,11 +116,14 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     await waitFor(() => moves(r) === 1, 3000, 'the first throw')
     const real = lastThrowNo(r)
     // Lines that passed the checksum and happen to carry the next sequence numbers: one die's
-    // throw number jumps ahead (less than half the range, so it looks newer), another's behind.
+    // throw number jumps ahead (less than half the range, so it looks newer), another's behind,
+    // and D's just ahead, so that the hub's next throws look like late lines (the hub's snapshot,
+    // asked for then, shows the throw).
     await sendNumbered(r, [
       { type: 'settled', seq: 0, die: 'A', throw: (real + 20000) % 65536, face: 5 },
       { type: 'rolling', seq: 0, die: 'B', throw: (real + 40000) % 65536 },
-      { type: 'settled', seq: 0, die: 'C', face: 6, throw: (real + 65000) % 65536 }
+      { type: 'settled', seq: 0, die: 'C', face: 6, throw: (real + 65000) % 65536 },
+      { type: 'settled', seq: 0, die: 'D', face: 6, throw: (real + 3) % 65536 }
     ])
     await sleep(60)
     let counted = 0

@@ -189,6 +189,39 @@ describe('the throw assembler', () => {
     }
   })
 
+  it('a throw number just ahead of the hub’s (noise) hides its next throw until the hub’s snapshot shows it', () => {
+    const a = assembler(2)
+    baseline(a, { A: 1, B: 2 })
+    a.snapshot(HUB, 'A', 'settled', 3, 1, true)
+    a.snapshot(HUB, 'B', 'settled', 3, 2, true)
+    a.settled(HUB, 'A', 6, 6) // noise: three throws ahead
+    expect(a.takeDoubt()).toBe(false)
+    a.counted()
+    a.rolling(HUB, 'A', 4) // the hub's next throw looks like a late line...
+    expect(a.takeDoubt()).toBe(true) // ...of a throw never seen: ask the hub
+    expect(a.takeDoubt()).toBe(false)
+    a.rolling(HUB, 'B', 4)
+    a.settled(HUB, 'A', 4, 5)
+    a.settled(HUB, 'B', 4, 3)
+    expect(a.verdict().kind).not.toBe('complete')
+    a.snapshot(HUB, 'A', 'settled', 4, 5, false) // the hub's own account
+    a.snapshot(HUB, 'B', 'settled', 4, 3, false)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 3] })
+  })
+
+  it('a throw re-sent 40 throws later is still known and not counted', () => {
+    const a = assembler(1)
+    for (let n = 1; n <= 41; n++) {
+      a.rolling(HUB, 'A', n)
+      a.settled(HUB, 'A', n, 1 + (n % 6))
+      a.counted()
+    }
+    a.rolling(HUB, 'A', 1)
+    a.settled(HUB, 'A', 1, 2)
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+    expect(a.takeDoubt()).toBe(false)
+  })
+
   it('a whole throw re-sent after later throws is not counted again', () => {
     const a = assembler(1)
     for (let n = 1; n <= 5; n++) {

@@ -564,17 +564,20 @@ export class DeviceManager {
       case 'rolling':
         if (die) Object.assign(die, { status: 'rolling', face: null, throwNo: m.throw })
         this.assembler.rolling(serial, m.die, m.throw)
+        this.askIfDoubted(device)
         if (!this.assembler.isInGame(serial, m.die)) return this.outOfGame(die ?? null, m.die)
         this.evaluate()
         return
       case 'settled':
         if (die) Object.assign(die, { status: 'settled', face: m.face, throwNo: m.throw })
         this.assembler.settled(serial, m.die, m.throw, m.face)
+        this.askIfDoubted(device)
         this.evaluate()
         return
       case 'cocked':
         if (die) Object.assign(die, { status: 'cocked', face: null, throwNo: m.throw })
         this.assembler.cocked(serial, m.die, m.throw)
+        this.askIfDoubted(device)
         this.evaluate()
         return
       case 'moved':
@@ -632,6 +635,11 @@ export class DeviceManager {
       case 'heartbeat':
         return
     }
+  }
+
+  /** A line was dropped as late though its throw was never seen: the device's snapshot settles it. */
+  private askIfDoubted(device: ManagedDevice): void {
+    if (this.assembler.takeDoubt()) device.conn?.requestSnapshot()
   }
 
   private onDeviceError(device: ManagedDevice, code: string, dieId: string | null, text: string): void {
