@@ -1,7 +1,8 @@
 // One writer per data folder, with real headless hosts (`npm run table`'s entry) on one folder:
 // a second host refuses and names the first, the record stays whole, and after kill -9 a new
-// host takes the folder over. Then the lock itself, in edge cases.
-import { spawn, spawnSync } from 'node:child_process'
+// host takes the folder over. A host stopped by SIGINT or SIGTERM, at any moment once it holds the
+// folder, ends through its own shutdown and gives the folder back. Then the lock itself, in edge cases.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,16 +34,23 @@ async function callHost(host: RunningHost, method: string, ...args: unknown[]): 
   }
 }
 
-/** Runs a host to its end (one that refuses the folder exits at once). */
-function runHost(dataDir: string, onOutput: (text: string) => void = () => {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+interface HostEnd {
+  code: number | null
+  signal: NodeJS.Signals | null
+  output: string
+}
+
+/** Runs a host to its end (one that refuses the folder exits at once); `watch` sees the process and each new output. */
+function runHost(dataDir: string, watch: (child: ChildProcess, output: string) => void = () => {}): Promise<HostEnd> {
   const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const read = (chunk: Buffer): void => {
     output += chunk.toString()
-    onOutput(output)
+    watch(child, output)
   }
   child.stdout.on('data', read)
   child.stderr.on('data', read)
+  watch(child, output)
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
   return new Promise((resolve) => {
     child.once('exit', (code, signal) => {
@@ -92,14 +100,14 @@ describe('two headless hosts on one data folder', () => {
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
 
-  it('two hosts starting at once on a folder a crashed host left: exactly one takes it', async () => {
+  it('two hosts starting at once on a folder a crashed host left: exactly one takes it, and gives it back when stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-lock-'))
     const crashed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
     writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: Number(crashed.stdout), host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
     const starting = startHost(dataDir)
     let serving: () => void = () => {}
     const servingNow = new Promise<void>((resolve) => (serving = resolve))
-    const plain = runHost(dataDir, (output) => {
+    const plain = runHost(dataDir, (_child, output) => {
       if (output.includes('Dice Referee is at')) serving()
     })
     const [started] = await Promise.allSettled([starting])
@@ -107,19 +115,66 @@ describe('two headless hosts on one data folder', () => {
     if (started.status === 'fulfilled') {
       // The host waited for took the folder; the other one refused it, naming the holder.
       const other = await plain
-      await started.value.stop()
+      await started.value.stop('SIGTERM')
       expect(holder.pid).toBe(started.value.process.pid)
       expect(other.code).toBe(1)
       expect(other.output).toContain(`(process ${holder.pid} on`)
+      // Stopped as soon as it served: it ended through its own shutdown.
+      expect({ code: started.value.process.exitCode, signal: started.value.process.signalCode }).toEqual({ code: 0, signal: null })
     } else {
-      // The other one took the folder: the host waited for refused it. The holder is then stopped.
+      // The other one took the folder: the host waited for refused it. The holder is stopped as soon as it serves.
       await servingNow
       process.kill(holder.pid, 'SIGTERM')
       const ended = await plain
-      expect(ended.code === 0 || ended.signal === 'SIGTERM').toBe(true)
       expect(String(started.reason)).toContain(`(process ${holder.pid} on`)
+      expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null })
     }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
+})
+
+describe('stopping the headless host', () => {
+  // Its SIGINT and SIGTERM handlers are in place from before it takes the folder, so a stop at any
+  // moment (while it starts, or the moment it says where it is) ends it through its own shutdown:
+  // exit code 0, the folder given back. Node's default for these signals kills the process instead,
+  // and a killed host leaves its lock file behind.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} the moment it says where it is: it exits with 0 and gives the folder back`, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-stop-'))
+      let sent = false
+      const ended = await runHost(dataDir, (child, output) => {
+        if (sent || !output.includes('Dice Referee is at')) return
+        sent = child.kill(signal)
+      })
+      expect(sent).toBe(true)
+      expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null })
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+    })
+
+    it(`${signal} while it starts, once it holds the folder: it exits with 0 and gives the folder back`, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-stop-'))
+      let watching = false
+      let sent = false
+      const ended = await runHost(dataDir, (child) => {
+        if (watching) return
+        watching = true
+        // The lock file names this host once it holds the folder: stop it then, whatever it is doing.
+        const poll = setInterval(() => {
+          try {
+            if ((JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid !== child.pid) return
+          } catch {
+            return // not taken yet
+          }
+          clearInterval(poll)
+          sent = child.kill(signal)
+        }, 1)
+        child.once('exit', () => clearInterval(poll))
+      })
+      expect(sent).toBe(true)
+      expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null })
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+    })
+  }
 })
 
 describe('the data-folder lock', () => {
