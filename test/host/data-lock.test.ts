@@ -3,7 +3,7 @@
 // host takes the folder over. A host stopped by SIGINT or SIGTERM, at any moment once it holds the
 // folder, ends through its own shutdown and gives the folder back. Then the lock itself, in edge cases.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
@@ -212,6 +212,46 @@ describe('the data-folder lock', () => {
     const dir = folder()
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
     expect(() => lockDataFolder(dir, 'a test')).toThrow('(process 1 on')
+  })
+
+  it('waits for a takeover another process is making, then refuses naming that process (not the dead one)', () => {
+    const dir = folder()
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout)
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
+    // Another host found the same dead lock first and holds the takeover guard. It swaps the lock
+    // for its own only once this one is looking (its draft lock file is there), then lets go.
+    mkdirSync(join(dir, `${LOCK_FILE}.takeover`))
+    const takingOver = `
+      const { readdirSync, renameSync, rmdirSync, writeFileSync } = require('node:fs')
+      const [dir, looking] = process.argv.slice(1)
+      const lock = dir + '/${LOCK_FILE}'
+      const poll = setInterval(() => {
+        if (!readdirSync(dir).some((name) => name.startsWith('${LOCK_FILE}.' + looking + '.'))) return
+        clearInterval(poll)
+        writeFileSync(lock + '.other', JSON.stringify({ pid: process.pid, host: require('node:os').hostname(), startedAt: new Date().toISOString(), program: 'the other host' }))
+        renameSync(lock + '.other', lock) // at once: the lock is never missing, so only this process can hold it
+        rmdirSync(lock + '.takeover')
+      }, 1)
+      setTimeout(() => {}, 60_000)`
+    const other = spawn(process.execPath, ['-e', takingOver, dir, String(process.pid)], { stdio: 'ignore' })
+    try {
+      expect(() => lockDataFolder(dir, 'a test')).toThrow(`is in use by the other host (process ${other.pid} on`)
+    } finally {
+      other.kill('SIGKILL')
+    }
+  })
+
+  it('takes over a dead lock whose takeover guard was left by a takeover that died', () => {
+    const dir = folder()
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), startedAt: '2000-01-01T00:00:00.000Z', program: 'the desktop app' }))
+    const guard = join(dir, `${LOCK_FILE}.takeover`)
+    mkdirSync(guard)
+    const longAgo = new Date(Date.now() - 60_000)
+    utimesSync(guard, longAgo, longAgo)
+    const lock = lockDataFolder(dir, 'a test')
+    expect(lockOf(dir).pid).toBe(process.pid)
+    expect(existsSync(guard)).toBe(false)
+    lock.release()
   })
 
   it('takes over a lock file it cannot read, and release leaves a lock that is not its own', () => {
