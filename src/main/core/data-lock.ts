@@ -123,7 +123,15 @@ function takeOver(path: string, deadText: string, draft: string): 'taken' | 'bus
 
 /** Blocks this thread (taking the lock is synchronous, at start). */
 function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+  } catch {
+    // A thread that may not block on Atomics (it is not known to be allowed in Electron's main process): spin.
+    const until = Date.now() + ms
+    while (Date.now() < until) {
+      // waiting
+    }
+  }
 }
 
 function tryLink(draft: string, path: string): boolean {
