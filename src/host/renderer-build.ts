@@ -70,9 +70,10 @@ export function isRendererCurrent(root: string): boolean {
  * Runs `electron-vite build` (main, preload and renderer, exactly as `npm run build`) unless
  * `out/renderer` is current. Builds are serialized across processes by a lock in out/ (two hosts
  * or test runs starting together must not write the same folder at once); whoever gets the lock
- * second finds the output current and does nothing. Resolves true when it built.
+ * second finds the output current and does nothing. Resolves true when it built. Aborting `signal`
+ * (the host is stopping) ends the build's process and rejects.
  */
-export async function ensureRendererBuilt(root: string, onBuildStart: () => void = () => {}): Promise<boolean> {
+export async function ensureRendererBuilt(root: string, onBuildStart: () => void = () => {}, signal?: AbortSignal): Promise<boolean> {
   if (isRendererCurrent(root)) return false
   const outDir = join(root, 'out')
   mkdirSync(outDir, { recursive: true })
@@ -87,7 +88,7 @@ export async function ensureRendererBuilt(root: string, onBuildStart: () => void
     if (isRendererCurrent(root)) return false
     onBuildStart()
     const inputs = rendererInputsHash(root)
-    await electronViteBuild(root)
+    await electronViteBuild(root, signal)
     const stamp: Stamp = { inputs, output: outputHash(join(outDir, 'renderer')) ?? '' }
     writeFileSync(join(outDir, STAMP), `${JSON.stringify(stamp)}\n`)
     return true
@@ -101,14 +102,14 @@ export async function ensureRendererBuilt(root: string, onBuildStart: () => void
  * caller's environment must not change the output (under vitest, NODE_ENV=test made Vue compile
  * its development build), and Vite is never loaded into the host.
  */
-function electronViteBuild(root: string): Promise<void> {
+function electronViteBuild(root: string, signal?: AbortSignal): Promise<void> {
   const cli = join(dirname(createRequire(join(root, 'package.json')).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
   const env = { ...process.env }
   for (const name of Object.keys(env)) {
     if (/^(NODE_ENV|NODE_ENV_ELECTRON_VITE|TEST|VITEST.*)$/.test(name)) delete env[name]
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'build', '--logLevel', 'warn'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [cli, 'build', '--logLevel', 'warn'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], signal })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

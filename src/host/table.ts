@@ -14,6 +14,7 @@ import { TableSession } from '../main/core/table-session'
 import { DeviceManager } from '../main/devices/device-manager'
 import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
 import { ensureRendererBuilt } from './renderer-build'
+import { Shutdown } from './shutdown'
 
 interface HostArguments {
   port: number
@@ -53,44 +54,49 @@ function parseArguments(argv: string[]): HostArguments {
   }
 }
 
+/** Listening for SIGINT and SIGTERM from here on, before main() takes the folder (see shutdown.ts). */
+const shutdown = new Shutdown()
+
 async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2))
+  // Synchronous from the handlers above to here: a stop signal is handled only once the folder is taken (or refused).
   const lock = lockDataFolder(args.dataDir, 'the headless host (npm run table)')
   const logFile = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true })
   log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt }, 'headless host starting')
-  await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'))
+  // After each wait, a stop that came meanwhile ends the start (the stop exits the process).
+  if (shutdown.requested) return
+  await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'), shutdown.signal)
+  if (shutdown.requested) return
   mkdirSync(args.dataDir, { recursive: true })
   const settings = new SettingsStore(args.dataDir)
   const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
   logSessionMessages(session)
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
   await server.start()
+  if (shutdown.requested) return
+  shutdown.add('the server', () => server.stop())
   if (args.share) await server.setSharing(true)
+  if (shutdown.requested) return
   const winTables = new WinTables({ dir: join(args.dataDir, 'win-tables'), onChange: () => session.refresh() })
+  shutdown.add('the win tables', () => winTables.stop())
   session.winTables = winTables
   new ComputerPlayer(session)
   const devices = new DeviceManager({ session, settings })
   devices.start()
+  shutdown.add('the devices', () => devices.stop())
   for (const path of args.serial) {
     const outcome = await devices.connect(path)
+    if (shutdown.requested) return
     process.stdout.write(outcome.ok ? `Serial device on ${path}: waiting for its hello\n` : `Serial device on ${path}: ${outcome.error}\n`)
     if (!outcome.ok) log.warn({ path, reason: outcome.error }, 'a serial device could not be connected')
   }
   process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
   process.stdout.write(`The log is ${logFile}\n`)
-  const stop = (): void => {
-    winTables.stop()
-    void devices
-      .stop()
-      .then(() => server.stop())
-      .then(() => process.exit(0))
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
 }
 
 main().catch((error: Error) => {
+  if (shutdown.requested) return // stopped while starting (the build it waited for was aborted): the stop ends the process
   process.stderr.write(error instanceof DataFolderInUseError ? `${error.message}\n` : `table: ${error.message}\n`)
   process.exit(1)
 })

@@ -1,8 +1,9 @@
 // One writer per data folder, with real headless hosts (`npm run table`'s entry) on one folder:
 // a second host refuses and names the first, the record stays whole, and after kill -9 a new
-// host takes the folder over. Then the lock itself, in edge cases.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+// host takes the folder over. A host stopped by SIGINT or SIGTERM, at any moment once it holds the
+// folder, ends through its own shutdown and gives the folder back. Then the lock itself, in edge cases.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
@@ -33,16 +34,23 @@ async function callHost(host: RunningHost, method: string, ...args: unknown[]): 
   }
 }
 
-/** Runs a host to its end (one that refuses the folder exits at once). */
-function runHost(dataDir: string, onOutput: (text: string) => void = () => {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+interface HostEnd {
+  code: number | null
+  signal: NodeJS.Signals | null
+  output: string
+}
+
+/** Runs a host to its end (one that refuses the folder exits at once); `watch` sees the process and each new output. */
+function runHost(dataDir: string, watch: (child: ChildProcess, output: string) => void = () => {}): Promise<HostEnd> {
   const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const read = (chunk: Buffer): void => {
     output += chunk.toString()
-    onOutput(output)
+    watch(child, output)
   }
   child.stdout.on('data', read)
   child.stderr.on('data', read)
+  watch(child, output)
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
   return new Promise((resolve) => {
     child.once('exit', (code, signal) => {
@@ -92,14 +100,14 @@ describe('two headless hosts on one data folder', () => {
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
 
-  it('two hosts starting at once on a folder a crashed host left: exactly one takes it', async () => {
+  it('two hosts starting at once on a folder a crashed host left: exactly one takes it, and gives it back when stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-lock-'))
     const crashed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
     writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: Number(crashed.stdout), host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
     const starting = startHost(dataDir)
     let serving: () => void = () => {}
     const servingNow = new Promise<void>((resolve) => (serving = resolve))
-    const plain = runHost(dataDir, (output) => {
+    const plain = runHost(dataDir, (_child, output) => {
       if (output.includes('Dice Referee is at')) serving()
     })
     const [started] = await Promise.allSettled([starting])
@@ -107,19 +115,66 @@ describe('two headless hosts on one data folder', () => {
     if (started.status === 'fulfilled') {
       // The host waited for took the folder; the other one refused it, naming the holder.
       const other = await plain
-      await started.value.stop()
+      await started.value.stop('SIGTERM')
       expect(holder.pid).toBe(started.value.process.pid)
       expect(other.code).toBe(1)
       expect(other.output).toContain(`(process ${holder.pid} on`)
+      // Stopped as soon as it served: it ended through its own shutdown.
+      expect({ code: started.value.process.exitCode, signal: started.value.process.signalCode }).toEqual({ code: 0, signal: null })
     } else {
-      // The other one took the folder: the host waited for refused it. The holder is then stopped.
+      // The other one took the folder: the host waited for refused it. The holder is stopped as soon as it serves.
       await servingNow
       process.kill(holder.pid, 'SIGTERM')
       const ended = await plain
-      expect(ended.code === 0 || ended.signal === 'SIGTERM').toBe(true)
       expect(String(started.reason)).toContain(`(process ${holder.pid} on`)
+      expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null })
     }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
+})
+
+describe('stopping the headless host', () => {
+  // Its SIGINT and SIGTERM handlers are in place from before it takes the folder, so a stop at any
+  // moment (while it starts, or the moment it says where it is) ends it through its own shutdown:
+  // exit code 0, the folder given back. Node's default for these signals kills the process instead,
+  // and a killed host leaves its lock file behind.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} the moment it says where it is: it exits with 0 and gives the folder back`, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-stop-'))
+      let sent = false
+      const ended = await runHost(dataDir, (child, output) => {
+        if (sent || !output.includes('Dice Referee is at')) return
+        sent = child.kill(signal)
+      })
+      expect(sent).toBe(true)
+      expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null })
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+    })
+
+    it(`${signal} while it starts, once it holds the folder: it exits with 0 and gives the folder back`, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-stop-'))
+      let watching = false
+      let sent = false
+      const ended = await runHost(dataDir, (child) => {
+        if (watching) return
+        watching = true
+        // The lock file names this host once it holds the folder: stop it then, whatever it is doing.
+        const poll = setInterval(() => {
+          try {
+            if ((JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid !== child.pid) return
+          } catch {
+            return // not taken yet
+          }
+          clearInterval(poll)
+          sent = child.kill(signal)
+        }, 1)
+        child.once('exit', () => clearInterval(poll))
+      })
+      expect(sent).toBe(true)
+      expect({ code: ended.code, signal: ended.signal }).toEqual({ code: 0, signal: null })
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+    })
+  }
 })
 
 describe('the data-folder lock', () => {
@@ -157,6 +212,46 @@ describe('the data-folder lock', () => {
     const dir = folder()
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
     expect(() => lockDataFolder(dir, 'a test')).toThrow('(process 1 on')
+  })
+
+  it('waits for a takeover another process is making, then refuses naming that process (not the dead one)', () => {
+    const dir = folder()
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout)
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), startedAt: new Date().toISOString(), program: 'the desktop app' }))
+    // Another host found the same dead lock first and holds the takeover guard. It swaps the lock
+    // for its own only once this one is looking (its draft lock file is there), then lets go.
+    mkdirSync(join(dir, `${LOCK_FILE}.takeover`))
+    const takingOver = `
+      const { readdirSync, renameSync, rmdirSync, writeFileSync } = require('node:fs')
+      const [dir, looking] = process.argv.slice(1)
+      const lock = dir + '/${LOCK_FILE}'
+      const poll = setInterval(() => {
+        if (!readdirSync(dir).some((name) => name.startsWith('${LOCK_FILE}.' + looking + '.'))) return
+        clearInterval(poll)
+        writeFileSync(lock + '.other', JSON.stringify({ pid: process.pid, host: require('node:os').hostname(), startedAt: new Date().toISOString(), program: 'the other host' }))
+        renameSync(lock + '.other', lock) // at once: the lock is never missing, so only this process can hold it
+        rmdirSync(lock + '.takeover')
+      }, 1)
+      setTimeout(() => {}, 60_000)`
+    const other = spawn(process.execPath, ['-e', takingOver, dir, String(process.pid)], { stdio: 'ignore' })
+    try {
+      expect(() => lockDataFolder(dir, 'a test')).toThrow(`is in use by the other host (process ${other.pid} on`)
+    } finally {
+      other.kill('SIGKILL')
+    }
+  })
+
+  it('takes over a dead lock whose takeover guard was left by a takeover that died', () => {
+    const dir = folder()
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), startedAt: '2000-01-01T00:00:00.000Z', program: 'the desktop app' }))
+    const guard = join(dir, `${LOCK_FILE}.takeover`)
+    mkdirSync(guard)
+    const longAgo = new Date(Date.now() - 60_000)
+    utimesSync(guard, longAgo, longAgo)
+    const lock = lockDataFolder(dir, 'a test')
+    expect(lockOf(dir).pid).toBe(process.pid)
+    expect(existsSync(guard)).toBe(false)
+    lock.release()
   })
 
   it('takes over a lock file it cannot read, and release leaves a lock that is not its own', () => {

@@ -13,7 +13,10 @@ import { join } from 'node:path'
 export const LOCK_FILE = 'dice-referee.lock'
 /** A takeover that takes longer than this was interrupted (its process died): its guard is cleared. */
 const TAKEOVER_GUARD_STALE_MS = 10_000
-const ATTEMPTS = 5
+/** How long to wait while another process takes a dead lock over: past its guard going stale. */
+const TAKEOVER_WAIT_MS = TAKEOVER_GUARD_STALE_MS + 2_000
+/** How often to look again meanwhile (a takeover takes well under a millisecond). */
+const TAKEOVER_POLL_MS = 5
 
 export interface LockHolder {
   pid: number
@@ -58,13 +61,18 @@ export function lockDataFolder(folder: string, program: string): DataFolderLock 
   const draft = `${path}.${process.pid}.${Date.now()}.tmp`
   writeFileSync(draft, text)
   try {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const deadline = Date.now() + TAKEOVER_WAIT_MS
+    do {
       if (tryLink(draft, path)) return held(path, holder, text)
       const existing = readLock(path)
       if (existing === null) continue // released in between: try again
       if (isAlive(existing.holder)) throw new DataFolderInUseError(folder, existing.holder)
-      if (takeOver(path, existing.text, draft)) return held(path, holder, text)
-    }
+      const outcome = takeOver(path, existing.text, draft)
+      if (outcome === 'taken') return held(path, holder, text)
+      // Another process is taking the dead lock over: look again once it has (it then holds the
+      // folder, and is named). Giving up at once named the dead holder, or nobody.
+      if (outcome === 'busy') sleep(TAKEOVER_POLL_MS)
+    } while (Date.now() < deadline)
   } finally {
     unlinkQuietly(draft)
   }
@@ -86,27 +94,43 @@ function held(path: string, holder: LockHolder, text: string): DataFolderLock {
 
 /**
  * Replaces a dead holder's lock with ours. Two processes may find the same dead lock: a guard
- * folder (mkdir is atomic) lets one of them at a time look again and swap it.
+ * folder (mkdir is atomic) lets one of them at a time look again and swap it. 'busy' while
+ * another process holds the guard; 'again' when the lock is to be looked at again at once.
  */
-function takeOver(path: string, deadText: string, draft: string): boolean {
+function takeOver(path: string, deadText: string, draft: string): 'taken' | 'busy' | 'again' {
   const guard = `${path}.takeover`
   try {
     mkdirSync(guard)
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     try {
-      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_GUARD_STALE_MS) rmdirSync(guard)
+      if (Date.now() - statSync(guard).mtimeMs <= TAKEOVER_GUARD_STALE_MS) return 'busy'
+      rmdirSync(guard)
     } catch {
       // Gone already: the other takeover finished.
     }
-    return false
+    return 'again'
   }
   try {
     const now = readLock(path)
-    if (now !== null && now.text !== deadText) return false // someone else took it over first
+    if (now !== null && now.text !== deadText) return 'again' // someone else took it over first
     if (now !== null) unlinkSync(path)
-    return tryLink(draft, path)
+    return tryLink(draft, path) ? 'taken' : 'again'
   } finally {
     rmdirSync(guard)
+  }
+}
+
+/** Blocks this thread (taking the lock is synchronous, at start). */
+function sleep(ms: number): void {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+  } catch {
+    // A thread that may not block on Atomics (it is not known to be allowed in Electron's main process): spin.
+    const until = Date.now() + ms
+    while (Date.now() < until) {
+      // waiting
+    }
   }
 }
 
