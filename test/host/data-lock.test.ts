@@ -68,34 +68,38 @@ describe('two headless hosts on one data folder', () => {
   it('the second refuses naming the first; the record stays whole; after kill -9 a new host takes over', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-lock-'))
     const first = await startHost(dataDir)
-    expect(await callHost(first, 'newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
-    expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
-    const before = recordOf(dataDir)
-
-    const second = await runHost(dataDir)
-    expect(second.code).toBe(1)
-    expect(second.output).toContain(`is in use by the headless host (npm run table) (process ${first.process.pid} on ${hostname()}, started 20`)
-    expect(second.output).not.toMatch(/^\s+at /m)
-    expect(recordOf(dataDir)).toBe(before)
-
-    // The first goes on writing alone, and its record replays.
-    expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
-    const written = recordOf(dataDir)
-    const replayed = replayText(written)
-    expect(replayed.ok).toBe(true)
-    const lines = written.trim().split('\n').length
-
-    await first.stop('SIGKILL')
-    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.process.pid)
-    const third = await startHost(dataDir)
     try {
-      expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
-      const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
-      expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} lines)`)
-      expect(await callHost(third, 'rollVirtual')).toEqual({ ok: true })
-      expect(replayText(recordOf(dataDir)).ok).toBe(true)
+      expect(await callHost(first, 'newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
+      expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
+      const before = recordOf(dataDir)
+
+      const second = await runHost(dataDir)
+      expect(second.code).toBe(1)
+      expect(second.output).toContain(`is in use by the headless host (npm run table) (process ${first.process.pid} on ${hostname()}, started 20`)
+      expect(second.output).not.toMatch(/^\s+at /m)
+      expect(recordOf(dataDir)).toBe(before)
+
+      // The first goes on writing alone, and its record replays.
+      expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
+      const written = recordOf(dataDir)
+      const replayed = replayText(written)
+      expect(replayed.ok).toBe(true)
+      const lines = written.trim().split('\n').length
+
+      await first.stop('SIGKILL')
+      expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.process.pid)
+      const third = await startHost(dataDir)
+      try {
+        expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
+        const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
+        expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} lines)`)
+        expect(await callHost(third, 'rollVirtual')).toEqual({ ok: true })
+        expect(replayText(recordOf(dataDir)).ok).toBe(true)
+      } finally {
+        await third.stop()
+      }
     } finally {
-      await third.stop()
+      await first.stop('SIGKILL') // when an assertion failed before it was killed: no host left running
     }
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
