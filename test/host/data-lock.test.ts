@@ -60,6 +60,9 @@ function runHost(dataDir: string, watch: (child: ChildProcess, output: string) =
   })
 }
 
+/** A 4-PLU$ throw that scores nothing and ends nothing (random dice could end the game: four 1s). */
+const PLAIN_THROW = { roll: [2, 3, 5, 6] }
+
 function recordOf(dataDir: string): string {
   return readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
 }
@@ -70,7 +73,7 @@ describe('two headless hosts on one data folder', () => {
     const first = await startHost(dataDir)
     try {
       expect(await callHost(first, 'newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
-      expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
+      expect(await callHost(first, 'submit', PLAIN_THROW)).toEqual({ ok: true })
       const before = recordOf(dataDir)
 
       const second = await runHost(dataDir)
@@ -80,7 +83,7 @@ describe('two headless hosts on one data folder', () => {
       expect(recordOf(dataDir)).toBe(before)
 
       // The first goes on writing alone, and its record replays.
-      expect(await callHost(first, 'rollVirtual')).toEqual({ ok: true })
+      expect(await callHost(first, 'submit', PLAIN_THROW)).toEqual({ ok: true })
       const written = recordOf(dataDir)
       const replayed = replayText(written)
       expect(replayed.ok).toBe(true)
@@ -93,7 +96,7 @@ describe('two headless hosts on one data folder', () => {
         expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
         const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
         expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} lines)`)
-        expect(await callHost(third, 'rollVirtual')).toEqual({ ok: true })
+        expect(await callHost(third, 'submit', PLAIN_THROW)).toEqual({ ok: true })
         expect(replayText(recordOf(dataDir)).ok).toBe(true)
       } finally {
         await third.stop()
