@@ -5,6 +5,7 @@ import type { GameId, Move, Offer, Standing, Summary, TableView } from './engine
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
 import type { MethodName } from './api-methods'
+import type { StatePatch } from './state-patch'
 
 export type { DevicesView, PortView, SmartDiceView } from './devices'
 export type { GameSetup, MethodName, TableApi } from './api-methods'
@@ -181,6 +182,8 @@ export interface WireRequest {
   args: unknown[]
 }
 export type WireReply = { id: number; result: unknown } | { id: number; error: string }
-export interface WirePush {
-  state: TableState
-}
+/**
+ * A state push: the whole state, or (to a screen that asked for patches with `patches=1` in its
+ * address) what changed since the state it was pushed last, whose version is `from`.
+ */
+export type WirePush = { state: TableState } | { patch: StatePatch; from: number }

@@ -58,7 +58,7 @@ function rawRequest(port: number, text: string): Promise<string> {
 function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ state: TableState; socket: WebSocket } | { refused: number }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers })
-    socket.once('message', (data) => resolve({ state: (JSON.parse(data.toString()) as WirePush).state, socket }))
+    socket.once('message', (data) => resolve({ state: (JSON.parse(data.toString()) as Extract<WirePush, { state: unknown }>).state, socket }))
     socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }))
     socket.once('error', reject)
   })

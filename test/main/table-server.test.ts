@@ -9,6 +9,7 @@ import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableServer } from '../../src/main/core/table-server'
 import { TableSession } from '../../src/main/core/table-session'
+import { applyStatePatch, type JsonObject } from '../../src/shared/state-patch'
 
 const servers: TableServer[] = []
 afterEach(async () => {
@@ -30,13 +31,23 @@ async function startServer(lanAddresses: string[] = []): Promise<TableServer> {
 
 class Client {
   readonly states: TableState[] = []
+  /** Each push as it came: whole or a patch, and its length. */
+  readonly pushes: { kind: 'state' | 'patch'; length: number }[] = []
   private readonly replies = new Map<number, (reply: WireReply) => void>()
   private nextId = 1
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as WireReply | WirePush
-      if ('state' in message) this.states.push(message.state)
-      else this.replies.get(message.id)?.(message)
+      const text = data.toString()
+      const message = JSON.parse(text) as WireReply | WirePush
+      if ('state' in message) {
+        this.states.push(message.state)
+        this.pushes.push({ kind: 'state', length: text.length })
+      } else if ('patch' in message) {
+        const base = this.states.at(-1)
+        if (base?.version !== message.from) throw new Error(`a patch of version ${message.from} came after version ${base?.version}`)
+        this.states.push(applyStatePatch(base as unknown as JsonObject, message.patch) as unknown as TableState)
+        this.pushes.push({ kind: 'patch', length: text.length })
+      } else this.replies.get(message.id)?.(message)
     })
   }
 
@@ -106,6 +117,8 @@ describe('the headless host', () => {
     tv.socket.on('message', () => order.push('tv'))
     for (let i = 0; i < 12; i++) {
       const offer = (await table.waitFor((state) => state.version === Math.max(...table.states.map((s) => s.version)))).current!.offer
+      // Random dice can end a game early (four 1s).
+      if (offer.finished) break
       const tvBefore = tv.states.length
       const tableBefore = table.states.length
       order = []
@@ -125,6 +138,39 @@ describe('the headless host', () => {
     }
     table.socket.close()
     tv.socket.close()
+  })
+
+  it('pushes a screen that asks for patches what changed, which rebuilds the very state others are pushed whole', async () => {
+    const server = await startServer()
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    const patchedTable = await Client.open(`ws://127.0.0.1:${server.port}/api?patches=1`)
+    const tv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard`)
+    const patchedTv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard&patches=1`)
+    const screens = [table, patchedTable, tv, patchedTv]
+    for (const screen of screens) await screen.waitFor(() => true)
+    expect(await table.call('setShowOdds', true)).toMatchObject({ result: { ok: true } })
+    expect(await table.call('newGame', { game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })).toMatchObject({ result: { ok: true } })
+    for (let i = 0; i < 40; i++) {
+      const offer = (await table.waitFor((state) => state.current?.moveCount === i && state.current.odds != null)).current!.offer
+      if (offer.finished) break
+      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ result: { ok: true } })
+      else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ result: { ok: true } })
+    }
+    await table.waitFor((state) => (state.current?.moveCount ?? 0) >= 1 && state.current?.odds != null && state.version === Math.max(...table.states.map((s) => s.version)))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(patchedTable.states).toEqual(table.states)
+    expect(patchedTv.states).toEqual(tv.states)
+    for (const [whole, patched] of [
+      [table, patchedTable],
+      [tv, patchedTv]
+    ]) {
+      expect(whole.pushes.every((push) => push.kind === 'state')).toBe(true)
+      expect(patched.pushes[0].kind).toBe('state')
+      expect(patched.pushes.filter((push) => push.kind === 'patch').length).toBeGreaterThan(patched.pushes.length / 2)
+      const sent = (client: Client): number => client.pushes.reduce((sum, push) => sum + push.length, 0)
+      expect(sent(patched)).toBeLessThan(sent(whole) / 2)
+    }
+    for (const screen of screens) screen.socket.close()
   })
 
   it('checks every request: a malformed payload is refused and changes nothing', async () => {

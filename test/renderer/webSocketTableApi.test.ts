@@ -198,6 +198,32 @@ describe('WebSocketTableApi', () => {
     expect(FakeSocket.all).toHaveLength(6)
   })
 
+  it('applies a pushed patch to the state pushed before it, and starts afresh when it does not fit', () => {
+    const socket = latestSocket()
+    socket.open()
+    const seen: TableState[] = []
+    api.onState((state) => seen.push(state))
+    const first = emptyState({ version: 7, recentPlayers: ['Ann'] })
+    socket.receive({ state: first })
+    socket.receive({ patch: { merge: { version: 8, recentPlayers: ['Ann', 'Bob'], message: { text: 'Hi', level: 'info', id: 1 } } }, from: 7 })
+    expect(seen[1]).toEqual({ ...first, version: 8, recentPlayers: ['Ann', 'Bob'], message: { text: 'Hi', level: 'info', id: 1 } })
+    expect(seen[1].keypad).toBe(seen[0].keypad)
+    expect(seen[0].version).toBe(7)
+    socket.receive({ patch: { merge: { version: 9, message: null } }, from: 8 })
+    expect(seen[2].message).toBeNull()
+
+    // A patch of a state this screen was never pushed: nothing is shown, and it reconnects for the whole state.
+    socket.receive({ patch: { merge: { version: 11 } }, from: 10 })
+    expect(seen).toHaveLength(3)
+    expect(api.connectionStatus).toBe('reconnecting')
+    vi.advanceTimersByTime(100)
+    const again = latestSocket()
+    expect(again).not.toBe(socket)
+    again.open()
+    again.receive({ patch: { merge: { version: 12 } }, from: 9 })
+    expect(seen).toHaveLength(3)
+  })
+
   it('ignores malformed messages and replies to nobody', () => {
     const socket = latestSocket()
     socket.open()
@@ -210,7 +236,8 @@ describe('WebSocketTableApi', () => {
 
 describe('apiUrlFor', () => {
   it('uses the page host and passes the pairing code on', () => {
-    expect(apiUrlFor({ protocol: 'http:', host: '192.168.1.5:8080', search: '' })).toBe('ws://192.168.1.5:8080/api')
-    expect(apiUrlFor({ protocol: 'https:', host: 'table.local', search: '?pair=AB 12' })).toBe('wss://table.local/api?pair=AB%2012')
+    expect(apiUrlFor({ protocol: 'http:', host: '192.168.1.5:8080', search: '' })).toBe('ws://192.168.1.5:8080/api?patches=1')
+    expect(apiUrlFor({ protocol: 'https:', host: 'table.local', search: '?pair=AB 12' })).toBe('wss://table.local/api?pair=AB%2012&patches=1')
+    expect(apiUrlFor({ protocol: 'http:', host: 'h', search: '', pathname: '/scoreboard' })).toBe('ws://h/api?screen=scoreboard&patches=1')
   })
 })

@@ -1,6 +1,9 @@
 // A screen is pushed a state only when what it shows changed: the odds that follow a throw change
 // the table screen's state but not the TV's, and the TV must not draw the same thing twice while
-// the next throw may be on its way.
+// the next throw may be on its way. A screen that takes patches gets what changed instead of the
+// whole state whenever that is shorter (`src/shared/state-patch.ts` says why that matters).
+import type { WirePush } from '../../shared/api'
+import { diffState, type JsonObject } from '../../shared/state-patch'
 
 const VERSION_FIRST = /^(\{"state":)?\{"version":-?\d+,/
 
@@ -13,6 +16,8 @@ function withoutVersion(json: string): string {
 /** What one screen was last pushed. */
 export class ShownState {
   private last: string | null = null
+  /** The state last pushed, as the screen has it (parsed from what was sent). */
+  private lastState: JsonObject | null = null
 
   /** Whether `json` (a state, or a push of one) shows anything new; remembers it if so. */
   changes(json: string): boolean {
@@ -20,5 +25,22 @@ export class ShownState {
     if (body === this.last) return false
     this.last = body
     return true
+  }
+
+  /**
+   * The push that brings the screen to `stateJson` (a TableState's JSON): null when it shows
+   * nothing new; else the whole state, or, for a screen that takes patches, the patch from the
+   * state it was last pushed when that is shorter.
+   */
+  pushFor(stateJson: string, takesPatches: boolean): string | null {
+    if (!this.changes(stateJson)) return null
+    const whole = `{"state":${stateJson}}`
+    if (!takesPatches) return whole
+    const previous = this.lastState
+    const next = JSON.parse(stateJson) as JsonObject
+    this.lastState = next
+    if (previous === null) return whole
+    const patch = JSON.stringify({ patch: diffState(previous, next), from: previous.version as number } satisfies WirePush)
+    return patch.length < whole.length ? patch : whole
   }
 }

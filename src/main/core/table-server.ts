@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { Outcome, SharingView, WirePush, WireReply } from '../../shared/api'
+import type { Outcome, SharingView, WireReply } from '../../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
 import { jsonNesting } from '../../shared/json-limits'
 import { dispatch, type Caller, type DisplayControl } from './dispatch'
@@ -76,6 +76,8 @@ interface Client {
   scoreboard: boolean
   /** The state it was last pushed. */
   shown: ShownState
+  /** Asked for patches (`/api?patches=1`): pushed what changed when that is shorter than the state. */
+  takesPatches: boolean
 }
 
 export function defaultLanAddresses(): string[] {
@@ -92,6 +94,8 @@ export class TableServer {
   private readonly viewerSockets: WebSocketServer
   private readonly clients = new Set<Client>()
   private readonly unsubscribe: () => void
+  /** The screens other than TVs are to be pushed the latest state (see `pushState`). */
+  private othersDue = false
   private sharing: SharingView | null = null
   private actualPort = 0
   /** Wrong pairing codes in the current window, by remote address ('' counts them all). */
@@ -189,8 +193,9 @@ export class TableServer {
       }
       const canControl = !lan || paired
       const scoreboard = url.searchParams.get('screen') === 'scoreboard'
+      const takesPatches = url.searchParams.get('patches') === '1'
       const sockets = canControl ? this.sockets : this.viewerSockets
-      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress, scoreboard))
+      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress, scoreboard, takesPatches))
     })
     return server
   }
@@ -233,8 +238,8 @@ export class TableServer {
     this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
   }
 
-  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean): void {
-    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard, shown: new ShownState() }
+  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean, takesPatches: boolean): void {
+    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard, shown: new ShownState(), takesPatches }
     this.clients.add(client)
     const caller: Caller = {
       canControl,
@@ -254,7 +259,7 @@ export class TableServer {
     })
     socket.on('close', () => this.clients.delete(client))
     socket.on('error', () => this.clients.delete(client))
-    this.pushTo(client, this.stateMessage(client))
+    this.pushTo(client, this.stateJson(client))
   }
 
   private async answer(client: Client, caller: Caller, text: string): Promise<void> {
@@ -278,35 +283,50 @@ export class TableServer {
     }
   }
 
+  /**
+   * The TVs at once; the other screens right after the code that changed the state has run (a
+   * move's line is flushed to the disk meanwhile), and before it answers the request: on two
+   * cores a table screen drawing beside the TV delays the TV.
+   */
   private pushState(): void {
+    this.pushStateTo((client) => client.scoreboard)
+    if (this.othersDue) return
+    this.othersDue = true
+    queueMicrotask(() => {
+      this.othersDue = false
+      this.pushStateTo((client) => !client.scoreboard)
+    })
+  }
+
+  private pushStateTo(which: (client: Client) => boolean): void {
     const states = new Map<string, string>()
-    // The TVs first: their state is the smaller one, and a throw is watched there.
-    const clients = [...this.clients].sort((a, b) => Number(b.scoreboard) - Number(a.scoreboard))
-    for (const client of clients) {
+    for (const client of this.clients) {
+      if (!which(client)) continue
       if (client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) {
         client.stateBehind = true
         continue
       }
       const kind = `${client.canControl}${client.lan}${client.scoreboard}`
-      let message = states.get(kind)
-      if (message === undefined) {
-        message = this.stateMessage(client)
-        states.set(kind, message)
+      let state = states.get(kind)
+      if (state === undefined) {
+        state = this.stateJson(client)
+        states.set(kind, state)
       }
-      this.pushTo(client, message)
+      this.pushTo(client, state)
     }
   }
 
   /** Pushes a state to a screen unless it shows nothing the screen does not show already. */
-  private pushTo(client: Client, message: string): void {
-    if (client.shown.changes(message)) this.deliver(client, message)
+  private pushTo(client: Client, stateJson: string): void {
+    const message = client.shown.pushFor(stateJson, client.takesPatches)
+    if (message !== null) this.deliver(client, message)
   }
 
-  private stateMessage(client: Client): string {
-    return JSON.stringify({ state: this.options.session.snapshot(client.canControl, !client.lan, client.scoreboard ? 'scoreboard' : 'control') } satisfies WirePush)
+  private stateJson(client: Client): string {
+    return JSON.stringify(this.options.session.snapshot(client.canControl, !client.lan, client.scoreboard ? 'scoreboard' : 'control'))
   }
 
-  private send(client: Client, message: WireReply | WirePush): void {
+  private send(client: Client, message: WireReply): void {
     this.deliver(client, JSON.stringify(message))
   }
 
@@ -331,7 +351,7 @@ export class TableServer {
   private caughtUp(client: Client): void {
     if (!client.stateBehind || client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) return
     client.stateBehind = false
-    this.pushTo(client, this.stateMessage(client))
+    this.pushTo(client, this.stateJson(client))
   }
 
   private serveFile(request: IncomingMessage, response: ServerResponse): void {

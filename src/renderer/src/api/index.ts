@@ -13,13 +13,17 @@ declare global {
 
 let tableApi: TableApi | null = null
 
-/** The WebSocket address of the headless host, passing the page's `pair` code on, and saying when the page is the TV's scoreboard. */
+/**
+ * The WebSocket address of the headless host, passing the page's `pair` code on, saying when the
+ * page is the TV's scoreboard, and asking for state pushes as patches (the client applies them).
+ */
 export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'> & Partial<Pick<Location, 'pathname' | 'hash'>>): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
   const query = new URLSearchParams()
   const pair = new URLSearchParams(location.search).get('pair')
   if (pair) query.set('pair', pair)
   if (viewFor({ pathname: location.pathname ?? '/', hash: location.hash ?? '' }) === 'scoreboard') query.set('screen', 'scoreboard')
+  query.set('patches', '1')
   const text = query.toString().replace(/\+/g, '%20')
   return `${scheme}//${location.host}/api` + (text ? `?${text}` : '')
 }

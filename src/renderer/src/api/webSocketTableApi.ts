@@ -1,5 +1,6 @@
 // The TableApi over the headless host's WebSocket (`/api`), for a browser that has no preload.
-import type { TableState, WireReply, WireRequest } from '../../../shared/api'
+import type { TableState, WirePush, WireReply, WireRequest } from '../../../shared/api'
+import { applyStatePatch, type JsonObject } from '../../../shared/state-patch'
 import { requestsOver, type MethodArgs, type MethodName, type MethodResult, type TableApi } from '../../../shared/api-methods'
 
 /** The part of a browser WebSocket this client uses, so tests can hand in a fake. */
@@ -58,6 +59,8 @@ export class TableSocket implements ConnectionAware {
   private delayMs: number
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null
   private closedByUser = false
+  /** The state last pushed on this socket: what the host's next patch applies to. */
+  private pushed: TableState | null = null
   private readonly initialDelayMs: number
   private readonly maxDelayMs: number
 
@@ -106,6 +109,7 @@ export class TableSocket implements ConnectionAware {
     this.reconnectTimer = null
     const socket = this.options.createSocket(this.options.url)
     this.socket = socket
+    this.pushed = null
     socket.onopen = () => {
       if (this.socket !== socket) return
       this.delayMs = this.initialDelayMs
@@ -143,8 +147,8 @@ export class TableSocket implements ConnectionAware {
       return
     }
     if (!message || typeof message !== 'object') return
-    if ('state' in message) {
-      this.emitState((message as { state: TableState }).state)
+    if ('state' in message || 'patch' in message) {
+      this.receivePush(message as WirePush)
       return
     }
     const reply = message as WireReply
@@ -154,6 +158,20 @@ export class TableSocket implements ConnectionAware {
     this.pending.delete(reply.id)
     if ('error' in reply) pending.reject(new Error(reply.error))
     else pending.resolve(reply.result)
+  }
+
+  private receivePush(push: WirePush): void {
+    if ('state' in push) {
+      this.pushed = push.state
+    } else if (this.pushed !== null && this.pushed.version === push.from) {
+      this.pushed = applyStatePatch(this.pushed as unknown as JsonObject, push.patch) as unknown as TableState
+    } else {
+      // Not the state the host patched (it never should be): start afresh, with its whole state.
+      this.pushed = null
+      this.socket?.close()
+      return
+    }
+    this.emitState(this.pushed)
   }
 
   private emitState(state: TableState): void {
