@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { Browser, Page } from 'playwright-core'
 import type { TableState, WirePush, WireReply } from '../src/shared/api'
+import { timeDisk } from './disk-time'
 import { RecordStore } from '../src/main/core/record-store'
 import { SettingsStore } from '../src/main/core/settings'
 import { TableServer } from '../src/main/core/table-server'
@@ -116,10 +117,12 @@ function advance(session: TableSession): boolean {
 
 interface ScoreboardFigures {
   total: Figures
-  /** The throw in the core: rules, record fsynced, state built and sent to every screen. */
+  /** The throw in the core: rules, record line written, the TV's state built and sent (the table screen's follows). */
   core: Figures
-  /** Of the core, the record's line written and fsynced. */
-  disk: Figures
+  /** Of the core, the record's line written (before the screens are told). */
+  write: Figures
+  /** After the core: the line flushed to the disk (fsync), while the screens draw. */
+  flush: Figures
   /** From sent to the scoreboard page's WebSocket message event. */
   transit: Figures
   /** From the message event to the scoreboard's DOM showing the new version. */
@@ -133,16 +136,13 @@ interface ScoreboardFigures {
 async function scoreboard(browser: Browser, viewport: { width: number; height: number }, showOdds: boolean): Promise<ScoreboardFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
   const store = new RecordStore(dataDir)
-  let diskTime = 0
-  const append = store.append.bind(store)
-  store.append = (line: string): void => {
-    const started = now()
-    append(line)
-    diskTime += now() - started
-  }
+  const diskTime = timeDisk(store)
   const session = new TableSession({ store, settings: new SettingsStore(dataDir) })
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
   await server.start()
+  // Told after the server (listeners run in the order they subscribed): the TV has been sent the state.
+  let pushedAt = 0
+  session.subscribe(() => (pushedAt = now()))
   const setup = { game: 'foursies' as const, players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
   session.newGame(setup)
   session.setShowOdds(showOdds)
@@ -156,7 +156,7 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols)
         this.addEventListener('message', (event: MessageEvent) => {
-          const version = /^\{"state":\{"version":(\d+)/.exec(String(event.data))?.[1]
+          const version = /^\{"(?:state|patch)":\{(?:"merge":\{)?"version":(\d+)/.exec(String(event.data))?.[1]
           if (version !== undefined && !(version in arrived)) arrived[version] = performance.timeOrigin + performance.now()
         })
       }
@@ -172,18 +172,20 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
 
   const total: number[] = []
   const core: number[] = []
-  const disk: number[] = []
+  const write: number[] = []
+  const flush: number[] = []
   const transit: number[] = []
   const render: number[] = []
   while (total.length < THROWS) {
     if (!advance(session)) session.newGame(setup)
     const offer = session.snapshot(true).current!.offer
     if (offer.diceDue === 0) continue
-    diskTime = 0
+    diskTime.reset()
     const started = now()
     session.rollVirtual()
-    const sent = now()
-    disk.push(diskTime)
+    const sent = pushedAt
+    write.push(diskTime.write)
+    flush.push(diskTime.flush)
     const version = String(session.snapshot(true).version)
     const domAt = (await shownAt(page, version)) - offset
     const arrivedAt = (await page.evaluate((v) => (window as unknown as { arrived: Record<string, number> }).arrived[v], version)) - offset
@@ -197,7 +199,7 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
   }
   await context.close()
   await server.stop()
-  return { total: figuresOf(total), core: figuresOf(core), disk: figuresOf(disk), transit: figuresOf(transit), render: figuresOf(render) }
+  return { total: figuresOf(total), core: figuresOf(core), write: figuresOf(write), flush: figuresOf(flush), transit: figuresOf(transit), render: figuresOf(render) }
 }
 
 async function rollToScreen(): Promise<void> {
@@ -212,7 +214,8 @@ async function rollToScreen(): Promise<void> {
       const board = await scoreboard(browser, viewport, showOdds)
       const ratio = `×${(board.total.median / bare.median).toFixed(2)} / ×${(board.total.p99 / bare.p99).toFixed(2)} the floor`
       console.log(`  ${size} scoreboard, odds ${showOdds ? 'on ' : 'off'} on the table screen: ${shown(board.total)} (${ratio}; aim ×1.5 / ×2) (${load()})`)
-      console.log(`      core ${shown(board.core)} (the disk ${shown(board.disk)}); to the page ${shown(board.transit)}; in the page ${shown(board.render)}`)
+      console.log(`      core ${shown(board.core)} (of which the line's write ${shown(board.write)}); then its flush while the page draws ${shown(board.flush)}`)
+      console.log(`      to the page ${shown(board.transit)}; in the page ${shown(board.render)}`)
     }
   }
   await browser.close()
@@ -246,7 +249,7 @@ async function hostStartAndMemory(): Promise<void> {
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString()) as WirePush | WireReply
     if ('state' in message) state = message.state
-    else replies.get(message.id)?.(message)
+    else if ('id' in message) replies.get(message.id)?.(message)
   })
   let id = 0
   const call = (method: string, ...args: unknown[]): Promise<WireReply> =>

@@ -2,7 +2,7 @@
 // `npx tsx bench/trace.ts [throws]`: where the scoreboard's time goes. Plays throws 50 ms apart
 // at 1920×1080 (table screen open beside it, odds on) under Chromium's tracing, then prints the
 // busy time of each of the browser's threads and the costliest kinds of work on them, and the
-// core's time per throw split into the rules, the disk and the pushes. Writes the whole trace to
+// core's time per throw. Writes the whole trace to
 // test-results/scoreboard-trace.json (open it in chrome://tracing or ui.perfetto.dev).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -37,16 +37,6 @@ async function main(): Promise<void> {
   const session = new TableSession({ store, settings: new SettingsStore(dataDir) })
   const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
   await server.start()
-  // The core's own marks: the disk's share of a throw.
-  const diskTimes: number[] = []
-  const append = store.append.bind(store)
-  store.append = (line: string): void => {
-    const started = performance.now()
-    append(line)
-    diskTimes.push(performance.now() - started)
-  }
-  const pushTimes: number[] = []
-  session.subscribe(() => pushTimes.push(performance.now()))
   const setup = { game: 'foursies' as const, players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
   session.newGame(setup)
   session.setShowOdds(true)
@@ -71,7 +61,6 @@ async function main(): Promise<void> {
     else if (offer.diceDue === 0) session.submit(offer.decisions[0].move)
     else {
       const before = performance.now()
-      diskTimes.length = 0
       session.rollVirtual()
       coreTimes.push(performance.now() - before)
       played++

@@ -30,7 +30,7 @@ describe('the log', () => {
     logSessionMessages(session)
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     const store = (session as unknown as { store: RecordStore }).store
-    store.append = () => {
+    store.write = () => {
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
     }
     expect(session.submit({ roll: [5, 5, 5, 2] })).toMatchObject({ ok: false })

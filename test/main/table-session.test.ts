@@ -176,10 +176,10 @@ describe('when the disk fails', () => {
     session.submit({ roll: [3, 3, 3, 2] })
     const before = readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
     const store = (session as unknown as { store: RecordStore }).store
-    const append = store.append.bind(store)
+    const write = store.write.bind(store)
     const replace = store.replaceCurrent.bind(store)
     const cut = store.cutLastLine.bind(store)
-    store.append = () => {
+    store.write = () => {
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
     }
     store.replaceCurrent = () => {
@@ -198,7 +198,7 @@ describe('when the disk fails', () => {
     expect(session.snapshot(true).current?.moveCount).toBe(1)
     expect(readFileSync(join(dataDir, 'current.jsonl'), 'utf8')).toBe(before)
 
-    store.append = append
+    store.write = write
     store.replaceCurrent = replace
     store.cutLastLine = cut
     expect(session.submit({ roll: [5, 5, 5, 2] })).toEqual({ ok: true })

@@ -34,6 +34,8 @@ export class RecordStore {
   private descriptor: number | null = null
   /** Bytes of the current record known to be whole lines on disk; null until the file is opened. */
   private committedLength: number | null = null
+  /** Where the lines written but not yet flushed to the disk start; null when there are none. */
+  private unflushedFrom: number | null = null
   /** A refused write may have left bytes after `committedLength` that could not be cut off yet. */
   private tailToCut = false
   /** Unreadable lines (from byte `from`; 0: the whole record) still to be kept aside before anything is written. */
@@ -61,29 +63,59 @@ export class RecordStore {
     return existsSync(this.currentPath) ? readFileSync(this.currentPath) : null
   }
 
-  /**
-   * Appends one line and waits until it is on disk. When the disk refuses any part of it, the
-   * bytes already written are cut off again before the error is thrown: the file then ends with
-   * the last whole line, and the next line never lands after half of this one.
-   */
+  /** Appends one line and waits until it is on disk: `write`, then `flush`. */
   append(line: string): void {
+    this.write(line)
+    this.flush()
+  }
+
+  /**
+   * Writes one line at the end of the record. From then on the system has it: the app being
+   * killed or crashing cannot lose it; `flush` then waits until it is on the disk itself. When the
+   * disk refuses any part of it, the bytes already written are cut off again before the error is
+   * thrown: the file then ends with the last whole line, and the next line never lands after half
+   * of this one.
+   */
+  write(line: string): void {
     this.settle()
     const descriptor = this.openCurrent()
     const start = this.committedLength!
     const bytes = Buffer.from(`${this.lineEndMissing ? '\n' : ''}${line}\n`, 'utf8')
     try {
       writeAll(descriptor, bytes, start)
-      fsyncSync(descriptor)
     } catch (error) {
-      try {
-        cutBack(descriptor, start)
-      } catch {
-        this.tailToCut = true
-      }
+      this.cutBackTo(descriptor, start)
       throw error
     }
+    this.unflushedFrom ??= start
     this.committedLength = start + bytes.length
     this.lineEndMissing = false
+  }
+
+  /**
+   * Waits until the lines written since the last flush are on the disk. When the disk fails
+   * them, they are cut off again (the record ends where it did before them) and the error is
+   * thrown: the caller takes them back.
+   */
+  flush(): void {
+    const from = this.unflushedFrom
+    if (from === null || this.descriptor === null) return
+    this.unflushedFrom = null
+    try {
+      fsyncSync(this.descriptor)
+    } catch (error) {
+      this.committedLength = from
+      this.cutBackTo(this.descriptor, from)
+      throw error
+    }
+  }
+
+  private cutBackTo(descriptor: number, length: number): void {
+    try {
+      cutBack(descriptor, length)
+    } catch {
+      this.tailToCut = true
+    }
   }
 
   /**
@@ -421,6 +453,14 @@ export class RecordStore {
 
   private closeCurrent(): void {
     if (this.descriptor !== null) {
+      if (this.unflushedFrom !== null) {
+        this.unflushedFrom = null
+        try {
+          fsyncSync(this.descriptor)
+        } catch {
+          // Closing still hands the lines to the system; only the wait for the disk is lost.
+        }
+      }
       closeSync(this.descriptor)
       this.descriptor = null
     }

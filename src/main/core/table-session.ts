@@ -226,10 +226,11 @@ export class TableSession {
     const played = play(game, recorded)
     if (!played.ok) return this.refuse(played.error)
     try {
-      this.store.append(serializeMove(recorded))
+      this.store.write(serializeMove(recorded))
     } catch (error) {
       return this.refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
     }
+    const before = this.moveMark()
     this.game = played.game
     this.keypadBuffer = ''
     const line = recordLine(played.game.moves.length)
@@ -240,7 +241,40 @@ export class TableSession {
     if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
     if (this.log.length > LOG_KEPT) this.log.splice(0, this.log.length - LOG_KEPT)
     this.message = null
-    return this.changed()
+    // The screens are told while the disk catches up: the line is written (the app being killed
+    // cannot lose it), and the next move is taken only once it is on the disk.
+    let failed: Outcome | null = null
+    try {
+      this.changed()
+    } finally {
+      failed = this.flushMove(move, before, played.game)
+    }
+    return failed ?? { ok: true }
+  }
+
+  /** Waits until the move's line is on the disk; when the disk fails it, the line is cut off again and the move taken back. */
+  private flushMove(move: Move, before: MoveMark, game: Game): Outcome | null {
+    try {
+      this.store.flush()
+      return null
+    } catch (error) {
+      if (this.game === game) this.restore(before)
+      return this.refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
+    }
+  }
+
+  /** What a move changes in the session besides the record, to take it back when the disk fails it. */
+  private moveMark(): MoveMark {
+    return { game: this.game, keypadBuffer: this.keypadBuffer, lastThrow: this.lastThrow, announcement: this.announcement, log: [...this.log], message: this.message }
+  }
+
+  private restore(mark: MoveMark): void {
+    this.game = mark.game
+    this.keypadBuffer = mark.keypadBuffer
+    this.lastThrow = mark.lastThrow
+    this.announcement = mark.announcement
+    this.log = mark.log
+    this.message = mark.message
   }
 
   /** A keypad key; `from` names a device keypad (its undo is logged with the device). */
@@ -708,6 +742,16 @@ export class TableSession {
     for (const listener of this.listeners) listener()
     return { ok: true }
   }
+}
+
+/** What a move changes in the session besides the record (see `TableSession.moveMark`). */
+interface MoveMark {
+  game: Game | null
+  keypadBuffer: string
+  lastThrow: TableSession['lastThrow']
+  announcement: Announcement | null
+  log: LogEntry[]
+  message: TableMessage | null
 }
 
 /**
