@@ -74,10 +74,21 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
   return window
 }
 
+let controlPushDue = false
+
+/**
+ * The TV at once, with its own state (the moves, never the computer's reasons or the odds); the
+ * control window right after the code that changed the state has run (a move's line is flushed
+ * meanwhile) and before its request is answered: drawing both at once slows the TV on two cores.
+ */
 function pushState(): void {
-  // The TV first, with its own state: the moves, never the computer's reasons or the odds.
   if (scoreboardWindow && !scoreboardWindow.isDestroyed()) pushTo(scoreboardWindow, scoreboardShown, session.snapshot(true, true, 'scoreboard'))
-  if (controlWindow && !controlWindow.isDestroyed()) pushTo(controlWindow, controlShown, session.snapshot(true))
+  if (controlPushDue) return
+  controlPushDue = true
+  queueMicrotask(() => {
+    controlPushDue = false
+    if (controlWindow && !controlWindow.isDestroyed()) pushTo(controlWindow, controlShown, session.snapshot(true))
+  })
 }
 
 function pushTo(window: BrowserWindow, shown: ShownState, state: TableState): void {

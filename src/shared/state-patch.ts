@@ -1,6 +1,7 @@
-// A state as a patch of the state before it, so that a throw's push to a screen stays small.
-// Chromium reads a quiet WebSocket 1,000 bytes at a time, and a longer message waits for a second
-// read: measured here, a 1.9 kB push reached the page about 0.6 ms later than one under 1 kB.
+// A state as a patch of the state before it, so that a throw's push to a screen stays small: a
+// bare page here got a TV's whole state (about 2.2 kB) in 0.45-0.52 ms median, a message under
+// 1 kB in 0.29-0.38 ms (Chromium reads a quiet WebSocket 1,000 bytes at a time), and a screen on
+// Wi-Fi gets a third of the bytes.
 //
 // The patch is JSON Merge Patch (RFC 7396) with one change the states need: null is a value (the
 // member becomes null), not a removal. Members that are gone are listed apart, as paths. Arrays are

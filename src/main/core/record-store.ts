@@ -1,5 +1,6 @@
 // Where records live on disk. The game in progress is one JSON Lines file; every line is written
-// and fsynced before the state that includes it is shown. Finished games move to the history.
+// before the state that includes it is shown, and fsynced before the next move is taken (the
+// session flushes it while the screens draw). Finished games move to the history.
 // A write the disk refuses (full, read-only, failing) leaves the files as they were: a line is
 // taken back to its first byte, and whole files are written aside and renamed into place.
 import {
