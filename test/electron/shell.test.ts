@@ -103,6 +103,27 @@ describe('the Electron shell', () => {
     expect(scoreboard.fullScreen).toBe(true)
   })
 
+  it('pushes the TV window a move first and the control window right after, before the request is answered', async () => {
+    const [control, scoreboard] = windows()
+    const order: string[] = []
+    for (const [name, window] of [
+      ['control', control],
+      ['tv', scoreboard]
+    ] as const) {
+      const send = window.webContents.send.bind(window.webContents)
+      window.webContents.send = (channel: string, payload: unknown) => {
+        order.push(name)
+        send(channel, payload)
+      }
+    }
+    const answered = Promise.resolve(call(fromApp, 'newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).then((outcome: unknown) => {
+      order.push('answered')
+      return outcome
+    })
+    expect(await answered).toEqual({ ok: true })
+    expect(order).toEqual(['tv', 'control', 'answered'])
+  })
+
   it('never navigates away from the app, and opens no window', () => {
     const control = windows()[0]
     const event = { preventDefault: vi.fn() }

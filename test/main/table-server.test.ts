@@ -33,6 +33,8 @@ class Client {
   readonly states: TableState[] = []
   /** Each push as it came: whole or a patch, and its length. */
   readonly pushes: { kind: 'state' | 'patch'; length: number }[] = []
+  /** Every message in the order it came: `state <moveCount>` or `reply <id>`. */
+  readonly arrivals: string[] = []
   private readonly replies = new Map<number, (reply: WireReply) => void>()
   private nextId = 1
   private constructor(readonly socket: WebSocket) {
@@ -47,7 +49,12 @@ class Client {
         if (base?.version !== message.from) throw new Error(`a patch of version ${message.from} came after version ${base?.version}`)
         this.states.push(applyStatePatch(base as unknown as JsonObject, message.patch) as unknown as TableState)
         this.pushes.push({ kind: 'patch', length: text.length })
-      } else this.replies.get(message.id)?.(message)
+      } else {
+        this.arrivals.push(`reply ${message.id}`)
+        this.replies.get(message.id)?.(message)
+        return
+      }
+      this.arrivals.push(`state ${this.states.at(-1)!.current?.moveCount ?? '-'}`)
     })
   }
 
@@ -171,6 +178,25 @@ describe('the headless host', () => {
       expect(sent(patched)).toBeLessThan(sent(whole) / 2)
     }
     for (const screen of screens) screen.socket.close()
+  })
+
+  it('pushes a screen the state its own request made before it answers the request, after the TV', async () => {
+    const server = await startServer()
+    const table = await Client.open(`ws://127.0.0.1:${server.port}/api?patches=1`)
+    const tv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard`)
+    await tv.waitFor(() => true)
+    let order: string[] = []
+    table.socket.on('message', () => order.push('table'))
+    tv.socket.on('message', () => order.push('tv'))
+    expect(await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
+    await tv.waitFor((state) => state.current?.moveCount === 0)
+    order = []
+    expect(await table.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
+    expect(table.arrivals.slice(table.arrivals.indexOf('reply 1'))).toEqual(['reply 1', 'state 1', 'reply 2'])
+    await tv.waitFor((state) => state.current?.moveCount === 1)
+    expect(order).toEqual(['tv', 'table', 'table'])
+    table.socket.close()
+    tv.socket.close()
   })
 
   it('checks every request: a malformed payload is refused and changes nothing', async () => {

@@ -79,7 +79,12 @@ export class ComputerPlayer {
     const previous = this.lastGame
     this.lastGame = game
     if (game && previous && game.header === previous.header) {
-      if (game.moves.length < previous.moves.length) this.waitingAfterUndo = true
+      if (game.moves.length < previous.moves.length && previous === this.session.takenBack) {
+        // Not an undo: the disk failed the move just shown. Plan again as before it.
+        if (this.timer) clearTimeout(this.timer)
+        this.timer = null
+        this.thinkingNow = null
+      } else if (game.moves.length < previous.moves.length) this.waitingAfterUndo = true
       else if (game.moves.length > previous.moves.length && !this.timer) this.waitingAfterUndo = false
     } else {
       this.waitingAfterUndo = false

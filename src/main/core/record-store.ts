@@ -35,8 +35,10 @@ export class RecordStore {
   private descriptor: number | null = null
   /** Bytes of the current record known to be whole lines on disk; null until the file is opened. */
   private committedLength: number | null = null
-  /** Where the lines written but not yet flushed to the disk start; null when there are none. */
+  /** Where the line written but not yet flushed to the disk starts; null when there is none. */
   private unflushedFrom: number | null = null
+  /** Whether the record lacked its last line end before that line (it is again once the line is cut off). */
+  private unflushedAfterLineEndMissing = false
   /** A refused write may have left bytes after `committedLength` that could not be cut off yet. */
   private tailToCut = false
   /** Unreadable lines (from byte `from`; 0: the whole record) still to be kept aside before anything is written. */
@@ -78,6 +80,8 @@ export class RecordStore {
    * of this one.
    */
   write(line: string): void {
+    // One line at a time: a failed flush takes back exactly the move that wrote it.
+    if (this.unflushedFrom !== null) throw new Error('a line is still waiting to be flushed to the disk')
     this.settle()
     const descriptor = this.openCurrent()
     const start = this.committedLength!
@@ -88,15 +92,16 @@ export class RecordStore {
       this.cutBackTo(descriptor, start)
       throw error
     }
-    this.unflushedFrom ??= start
+    this.unflushedFrom = start
+    this.unflushedAfterLineEndMissing = this.lineEndMissing
     this.committedLength = start + bytes.length
     this.lineEndMissing = false
   }
 
   /**
-   * Waits until the lines written since the last flush are on the disk. When the disk fails
-   * them, they are cut off again (the record ends where it did before them) and the error is
-   * thrown: the caller takes them back.
+   * Waits until the line written last is on the disk. When the disk fails it, it is cut off
+   * again (the record ends as it did before it) and the error is thrown: the caller takes the
+   * move back.
    */
   flush(): void {
     const from = this.unflushedFrom
@@ -106,6 +111,7 @@ export class RecordStore {
       fsyncSync(this.descriptor)
     } catch (error) {
       this.committedLength = from
+      this.lineEndMissing = this.unflushedAfterLineEndMissing
       this.cutBackTo(this.descriptor, from)
       throw error
     }

@@ -98,6 +98,7 @@ export class TableSession {
   private readonly odds: OddsCache
   /** The position whose odds are to be worked out once the state without them is pushed. */
   private oddsDue: Game | null = null
+  private lastTakenBack: Game | null = null
   /** Set by whoever serves LAN viewers; null where there is no sharing. */
   sharingView: () => SharingView | null = () => null
   /** Set by the device manager (smart dice, serial keypads); null where there is none. */
@@ -153,6 +154,14 @@ export class TableSession {
 
   get currentGame(): Game | null {
     return this.game
+  }
+
+  /**
+   * The game last shown with a move the disk then failed to flush, and taken back: when the
+   * current game goes back from it, that is not an undo (nobody chose to take the move back).
+   */
+  get takenBack(): Game | null {
+    return this.lastTakenBack
   }
 
   /** What the screens were last told (a refusal, a device's or the disk's error, ...). */
@@ -258,7 +267,10 @@ export class TableSession {
       this.store.flush()
       return null
     } catch (error) {
-      if (this.game === game) this.restore(before)
+      if (this.game === game) {
+        this.lastTakenBack = game
+        this.restore(before)
+      }
       return this.refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
     }
   }

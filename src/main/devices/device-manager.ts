@@ -747,7 +747,7 @@ export class DeviceManager {
     if (!decision) {
       this.assembler.clear()
       this.lastProblem = null
-      if (oneMore && 'roll' in last! && this.plan.virtual === null) this.typedThrow(last.roll)
+      if (oneMore && 'roll' in last! && this.plan.virtual === null) this.typedThrow(last.roll, game!)
       else this.table.clear()
     }
     this.replan()
@@ -758,7 +758,7 @@ export class DeviceManager {
    * A throw entered by keypad, screen or virtual dice while smart dice are in the game: the typed
    * values stand for the dice that were due (the record is the override), and the table is told.
    */
-  private typedThrow(values: number[]): void {
+  private typedThrow(values: number[], game: Game): void {
     const due = this.plan.due
     const held = this.assembler.currentPlan?.held ?? this.plan.held
     this.table = new Map([...held].map(([key, h]) => [key, h.value]))
@@ -768,7 +768,11 @@ export class DeviceManager {
     }
     due.forEach((key, i) => this.table.set(key, values[i]))
     const names = due.map((key) => this.dieNameOf(key))
-    queueMicrotask(() => this.session.notify(`Entered by hand: ${values.join(' ')} in place of ${listNames(names)} (the smart dice are not read for this throw)`, 'info'))
+    queueMicrotask(() => {
+      // Unless the throw was taken back meanwhile (the disk failed it): its refusal stays the message.
+      if (this.session.currentGame !== game) return
+      this.session.notify(`Entered by hand: ${values.join(' ')} in place of ${listNames(names)} (the smart dice are not read for this throw)`, 'info')
+    })
   }
 
   /** Works out again which dice are due and which hold their values (the record or the dice changed). */
