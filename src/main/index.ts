@@ -11,7 +11,7 @@ import { dispatch, type Caller } from './core/dispatch'
 import { log, logSessionMessages, startLogging } from './core/log'
 import { RecordStore } from './core/record-store'
 import { SettingsStore } from './core/settings'
-import { ShownState } from './core/state-push'
+import { ShownState, tvFirst } from './core/state-push'
 import { TableServer } from './core/table-server'
 import { TableSession } from './core/table-session'
 import { DeviceManager } from './devices/device-manager'
@@ -74,22 +74,15 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
   return window
 }
 
-let controlPushDue = false
-
-/**
- * The TV at once, with its own state (the moves, never the computer's reasons or the odds); the
- * control window right after the code that changed the state has run (a move's line is flushed
- * meanwhile) and before its request is answered: drawing both at once slows the TV on two cores.
- */
-function pushState(): void {
-  if (scoreboardWindow && !scoreboardWindow.isDestroyed()) pushTo(scoreboardWindow, scoreboardShown, session.snapshot(true, true, 'scoreboard'))
-  if (controlPushDue) return
-  controlPushDue = true
-  queueMicrotask(() => {
-    controlPushDue = false
+/** The TV window with its own state (the moves, never the computer's reasons or the odds), then the control window. */
+const pushState = tvFirst(
+  () => {
+    if (scoreboardWindow && !scoreboardWindow.isDestroyed()) pushTo(scoreboardWindow, scoreboardShown, session.snapshot(true, true, 'scoreboard'))
+  },
+  () => {
     if (controlWindow && !controlWindow.isDestroyed()) pushTo(controlWindow, controlShown, session.snapshot(true))
-  })
-}
+  }
+)
 
 function pushTo(window: BrowserWindow, shown: ShownState, state: TableState): void {
   if (shown.changes(JSON.stringify(state))) window.webContents.send('table:state', state)

@@ -14,7 +14,7 @@ import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-po
 import { jsonNesting } from '../../shared/json-limits'
 import { dispatch, type Caller, type DisplayControl } from './dispatch'
 import { log } from './log'
-import { ShownState } from './state-push'
+import { ShownState, tvFirst } from './state-push'
 import type { TableSession } from './table-session'
 
 export interface TableServerOptions {
@@ -94,8 +94,6 @@ export class TableServer {
   private readonly viewerSockets: WebSocketServer
   private readonly clients = new Set<Client>()
   private readonly unsubscribe: () => void
-  /** The screens other than TVs are to be pushed the latest state (see `pushState`). */
-  private othersDue = false
   private sharing: SharingView | null = null
   private actualPort = 0
   /** Wrong pairing codes in the current window, by remote address ('' counts them all). */
@@ -106,7 +104,12 @@ export class TableServer {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
     this.viewerSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_VIEWER_MESSAGE_BYTES })
     this.loopback = this.createHttpServer(false)
-    this.unsubscribe = options.session.subscribe(() => this.pushState())
+    this.unsubscribe = options.session.subscribe(
+      tvFirst(
+        () => this.pushStateTo((client) => client.scoreboard),
+        () => this.pushStateTo((client) => !client.scoreboard)
+      )
+    )
     options.session.sharingView = () => this.sharing
   }
 
@@ -281,21 +284,6 @@ export class TableServer {
       log.error({ method, err: error }, 'a request failed')
       this.send(client, { id, error: `internal error: ${(error as Error).message}` })
     }
-  }
-
-  /**
-   * The TVs at once; the other screens right after the code that changed the state has run (a
-   * move's line is flushed to the disk meanwhile), and before it answers the request: on two
-   * cores a table screen drawing beside the TV delays the TV.
-   */
-  private pushState(): void {
-    this.pushStateTo((client) => client.scoreboard)
-    if (this.othersDue) return
-    this.othersDue = true
-    queueMicrotask(() => {
-      this.othersDue = false
-      this.pushStateTo((client) => !client.scoreboard)
-    })
   }
 
   private pushStateTo(which: (client: Client) => boolean): void {

@@ -248,7 +248,6 @@ export class TableSession {
     this.announcement = null
     this.addEvents(played.game, line, played.events, 'roll' in move ? diceWords(move.roll, throwers ?? [], game.header.players) : undefined)
     if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
-    if (this.log.length > LOG_KEPT) this.log.splice(0, this.log.length - LOG_KEPT)
     this.message = null
     // The screens are told while the disk catches up: the line is written (the app being killed
     // cannot lose it), and the next move is taken only once it is on the disk.
@@ -258,6 +257,7 @@ export class TableSession {
     } finally {
       failed = this.flushMove(move, before, played.game)
     }
+    if (this.log.length > LOG_KEPT) this.log.splice(0, this.log.length - LOG_KEPT)
     return failed ?? { ok: true }
   }
 
@@ -277,7 +277,7 @@ export class TableSession {
 
   /** What a move changes in the session besides the record, to take it back when the disk fails it. */
   private moveMark(): MoveMark {
-    return { game: this.game, keypadBuffer: this.keypadBuffer, lastThrow: this.lastThrow, announcement: this.announcement, log: [...this.log], message: this.message }
+    return { game: this.game, keypadBuffer: this.keypadBuffer, lastThrow: this.lastThrow, announcement: this.announcement, logLength: this.log.length, message: this.message }
   }
 
   private restore(mark: MoveMark): void {
@@ -285,7 +285,8 @@ export class TableSession {
     this.keypadBuffer = mark.keypadBuffer
     this.lastThrow = mark.lastThrow
     this.announcement = mark.announcement
-    this.log = mark.log
+    // The move only added entries (the log is trimmed once the move is on the disk).
+    this.log.length = mark.logLength
     this.message = mark.message
   }
 
@@ -762,7 +763,7 @@ interface MoveMark {
   keypadBuffer: string
   lastThrow: TableSession['lastThrow']
   announcement: Announcement | null
-  log: LogEntry[]
+  logLength: number
   message: TableMessage | null
 }
 
