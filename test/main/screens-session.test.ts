@@ -102,6 +102,21 @@ describe('what main shows the screens', () => {
     expect(tv.odds).toBeNull()
   })
 
+  it('the TV’s log is the moves of the last three record lines that have any, in order', () => {
+    const session = openSession()
+    session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
+    for (let move = 0; move < 12; move++) {
+      const offer = session.snapshot(true).current!.offer
+      if (offer.diceDue > 0) session.rollVirtual()
+      else session.submit(offer.decisions[0].move, { text: `reason ${move}`, seat: 1 })
+    }
+    const control = session.snapshot(true).current!.log
+    const moves = control.filter((entry) => entry.kind !== 'computer')
+    const lines = [...new Set(moves.map((entry) => entry.line))].slice(-3)
+    expect(control.some((entry) => entry.kind === 'computer' && lines.includes(entry.line))).toBe(true)
+    expect(session.snapshot(true, true, 'scoreboard').current!.log).toEqual(moves.filter((entry) => lines.includes(entry.line)))
+  })
+
   it('a refused keypad entry clears what was typed; * below the entry minimum says how far the turn is', () => {
     const session = openSession()
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })

@@ -678,8 +678,6 @@ export class TableSession {
     const module = moduleOf(game)
     const offer = offerOf(game)
     const summary = summaryOf(game)
-    // The TV gets the moves, never the computer's reasons or the odds.
-    const log = screen === 'scoreboard' ? this.log.filter((entry) => entry.kind !== 'computer') : this.log
     return {
       game: game.header.game,
       title: module.title,
@@ -691,7 +689,8 @@ export class TableSession {
       decisions: keysForDecisions(offer),
       table: tableOf(game),
       lastThrow: this.lastThrowView(game, offer, summary.finished),
-      log: screen === 'scoreboard' ? entriesOfLastLines(log, SCOREBOARD_LOG_LINES) : log.slice(-LOG_SHOWN),
+      // The TV gets the moves, never the computer's reasons or the odds.
+      log: screen === 'scoreboard' ? entriesOfLastLines(this.log, SCOREBOARD_LOG_LINES, (entry) => entry.kind !== 'computer') : this.log.slice(-LOG_SHOWN),
       announcement: this.announcement,
       moveCount: game.moves.length,
       startedAt: this.startedAt(game.header),
@@ -889,17 +888,21 @@ function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
   return steps
 }
 
-/** The entries of the last `lines` record lines that have entries (in order). */
-function entriesOfLastLines(log: readonly LogEntry[], lines: number): LogEntry[] {
-  let start = log.length
+/**
+ * The entries `shown` of the last `lines` record lines that have such entries (in order). Walks
+ * back from the end: the log holds up to LOG_KEPT entries and the TV's state is built on every move.
+ */
+function entriesOfLastLines(log: readonly LogEntry[], lines: number, shown: (entry: LogEntry) => boolean): LogEntry[] {
+  const entries: LogEntry[] = []
   let seen = 0
-  while (start > 0) {
-    const line = log[start - 1].line
-    if (start === log.length || line !== log[start].line) {
+  for (let index = log.length - 1; index >= 0; index--) {
+    const entry = log[index]
+    if (!shown(entry)) continue
+    if (entries.length === 0 || entry.line !== entries[entries.length - 1].line) {
       if (seen === lines) break
       seen++
     }
-    start--
+    entries.push(entry)
   }
-  return log.slice(start)
+  return entries.reverse()
 }
