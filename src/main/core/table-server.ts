@@ -47,7 +47,9 @@ const MAX_VIEWER_MESSAGE_BYTES = 64 * 1024
 const MAX_REQUEST_NESTING = 32
 /**
  * What one screen may leave unread (a state push is tens of kB): past it, the screen reads too
- * slowly (or not at all) and is dropped, so that it cannot make the host grow without limit.
+ * slowly (or not at all) and is dropped, so that it cannot make the host grow without limit. One
+ * message sent while nothing is unread goes out whatever its size: a long game's exported record
+ * can be larger than this.
  */
 const MAX_UNREAD_BYTES = 8 * 1024 * 1024
 /** With this much unread, state pushes to a screen wait: it gets the latest one once it has caught up. */
@@ -322,7 +324,7 @@ export class TableServer {
   private deliver(client: Client, data: string): void {
     const socket = client.socket
     if (socket.readyState !== socket.OPEN) return
-    if (socket.bufferedAmount + data.length > MAX_UNREAD_BYTES) return this.drop(client, 'unread')
+    if (socket.bufferedAmount > 0 && socket.bufferedAmount + data.length > MAX_UNREAD_BYTES) return this.drop(client, 'unread')
     socket.send(data, () => this.caughtUp(client))
   }
 
