@@ -61,7 +61,7 @@ describe('fault suite: full disk', () => {
               acknowledged = []
             }
           } else if (choice < 0.05) {
-            const exported = session.exportRecord()
+            const exported = await session.exportRecord()
             if (exported.ok && check(await session.importRecord(underAnotherStart(exported.record))) && acknowledged.length > 0) history.push(acknowledged.length)
           } else if (choice < 0.07) {
             if (check(session.abandon())) {

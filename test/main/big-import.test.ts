@@ -1,5 +1,6 @@
-// Importing a legal 13.8 MB record (the size the outside test campaign used) while another screen
-// keeps asking for the state: that screen keeps being answered during the import. Prints figures.
+// Importing a legal 13.8 MB record (the size the outside test campaign used), then exporting it,
+// while another screen keeps asking for the state: that screen keeps being answered during both.
+// Prints figures.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -34,8 +35,29 @@ function connectScreen(url: string): Promise<{ socket: WebSocket; call: (method:
   return new Promise((resolve, reject) => socket.once('open', () => resolve({ socket, call })).once('error', reject))
 }
 
+type Screen = Awaited<ReturnType<typeof connectScreen>>
+
+/** Asks `watcher` for the state every 10 ms until `work` ends: how long each answer took meanwhile. */
+async function answeredWhile<T>(watcher: Screen, work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+  let done = false
+  const finished = work.then((result) => {
+    done = true
+    return result
+  })
+  const latencies: number[] = []
+  while (!done) {
+    const asked = performance.now()
+    await watcher.call('getState', [])
+    if (!done) latencies.push(performance.now() - asked)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return { result: await finished, latencies }
+}
+
+const median = (values: number[]): string => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]?.toFixed(0) ?? '-'
+
 describe('a big import', () => {
-  it('keeps every screen answered while a 13.8 MB record is imported', async () => {
+  it('keeps every screen answered while a 13.8 MB record is imported and exported', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-import-'))
     const rendererDir = join(dataDir, 'renderer')
     mkdirSync(rendererDir)
@@ -51,30 +73,31 @@ describe('a big import', () => {
 
     const heapBefore = process.memoryUsage().heapUsed
     const started = performance.now()
-    let importDone = false
-    const imported = importer.call('importRecord', [text]).then((reply) => {
-      importDone = true
-      return reply
-    })
-    const latencies: number[] = []
-    while (!importDone) {
-      const asked = performance.now()
-      await watcher.call('getState', [])
-      if (!importDone) latencies.push(performance.now() - asked)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    const { result: imported, latencies } = await answeredWhile(watcher, importer.call('importRecord', [text]))
     const took = performance.now() - started
-    expect(await imported).toMatchObject({ result: { ok: true } })
+    expect(imported).toMatchObject({ result: { ok: true } })
     expect(session.snapshot(true).current?.moveCount).toBe(lines - 1)
     const longest = Math.max(...latencies)
     const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
     process.stdout.write(
       `import of ${(text.length / 1e6).toFixed(1)} MB (${lines} lines): ${(took / 1000).toFixed(2)} s; another screen was answered ` +
         `${latencies.length} times meanwhile, the slowest answer took ${longest.toFixed(0)} ms ` +
-        `(median ${latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)]?.toFixed(0)} ms); heap +${heapGrowth.toFixed(0)} MB\n`
+        `(median ${median(latencies)} ms); heap +${heapGrowth.toFixed(0)} MB\n`
     )
     // The screens were not frozen for the import: they were answered all along it.
     expect(latencies.length).toBeGreaterThan(10)
+
+    const exportStarted = performance.now()
+    const exported = await answeredWhile(watcher, importer.call('exportRecord', []))
+    const exportTook = performance.now() - exportStarted
+    const record = (exported.result as { result: { ok: true; record: string } }).result.record
+    expect(record.split('\n').length - 1).toBe(lines)
+    expect(record.split('\n', 1)[0]).toBe(text.split('\n', 1)[0])
+    process.stdout.write(
+      `export of the same game: ${(exportTook / 1000).toFixed(2)} s; another screen was answered ${exported.latencies.length} times meanwhile, ` +
+        `the slowest answer took ${Math.max(...exported.latencies).toFixed(0)} ms (median ${median(exported.latencies)} ms)\n`
+    )
+    expect(exported.latencies.length).toBeGreaterThan(5)
     importer.socket.close()
     watcher.socket.close()
   }, 120_000)

@@ -97,7 +97,7 @@ describe('a full disk', () => {
     const session = openSession(dir)
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
     const acknowledged = play(session, 6, random)
-    const exported = session.exportRecord()
+    const exported = await session.exportRecord()
     if (!exported.ok) throw new Error(exported.error)
     const filler = fillDisk(dir)
 

@@ -57,7 +57,7 @@ describe('what main shows the screens', () => {
     ])
   })
 
-  it('every log line of a throw carries its dice, and numbers are record lines as `referee replay` counts them', () => {
+  it('every log line of a throw carries its dice, and numbers are record lines as `referee replay` counts them', async () => {
     const session = openSession()
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     session.submit({ roll: [4, 2, 3, 3] })
@@ -68,7 +68,7 @@ describe('what main shows the screens', () => {
       [2, '4 2 3 3']
     ])
     // A record whose move line is wrong is reported at the same number by referee replay.
-    const record = session.exportRecord()
+    const record = await session.exportRecord()
     if (!record.ok) throw new Error(record.error)
     const broken = `${record.record}{"roll":[9,9,9,9]}\n`
     const file = join(dataDir, 'broken.jsonl')
@@ -144,7 +144,7 @@ describe('what main shows the screens', () => {
     const session = openSession()
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
     session.submit({ roll: [1, 1, 1, 5, 2, 3] })
-    const exported = session.exportRecord()
+    const exported = await session.exportRecord()
     if (!exported.ok) throw new Error(exported.error)
     expect(await session.importRecord(exported.record)).toEqual({ ok: false, error: 'Import refused: this game is already on the table' })
     expect(session.abandon().ok).toBe(true)

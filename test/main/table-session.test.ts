@@ -120,7 +120,7 @@ describe('the table session', () => {
     const session = openSession()
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     session.submit({ roll: [3, 3, 3, 2] })
-    const exported = session.exportRecord()
+    const exported = await session.exportRecord()
     if (!exported.ok) throw new Error(exported.error)
     expect(exported.fileName).toMatch(/^four-plus-.*\.jsonl$/)
     const summary = session.snapshot(true).current?.summary
