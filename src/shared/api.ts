@@ -150,6 +150,7 @@ export type Outcome<T extends object = Record<never, never>> = ({ ok: true } & T
 export interface ReplayStep {
   /** The record line of the step, as `referee replay` numbers it (the header is line 1). */
   line: number
+  /** What happened on that line: its log entries, joined with " · ". */
   text: string
   summary: Summary
   table: TableView

@@ -136,6 +136,18 @@ describe('the table session', () => {
     expect(opened.ok && opened.game.steps).toHaveLength(2)
   })
 
+  it('a step of a game in the history says every entry of its line, one after another', () => {
+    const session = openSession()
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })
+    session.submit({ roll: [6, 5, 5, 4] })
+    const entries = session.snapshot(true).current!.log.filter((entry) => entry.line === 2).map((entry) => entry.text)
+    expect(entries.length).toBeGreaterThan(1)
+    session.abandon()
+    const opened = session.openHistory(session.listHistory()[0].id)
+    if (!opened.ok) throw new Error(opened.error)
+    expect(opened.game.steps).toEqual([expect.objectContaining({ line: 2, text: entries.join(' · ') })])
+  })
+
   it('plays by keypad: digits, Enter, refusals that change nothing, and undo', () => {
     const session = openSession()
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })

@@ -886,7 +886,7 @@ function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
     }))
     steps.push({
       line: recordLine(index + 1),
-      text: entries.map((entry) => entry.text).join(' '),
+      text: entries.map((entry) => entry.text).join(' · '),
       summary: module.summary(state),
       table: module.table(state),
       entries
