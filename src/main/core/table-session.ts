@@ -416,7 +416,11 @@ export class TableSession {
       const replayed = await inSlices(replayTextInSteps(text, { onMove: log.onMove }))
       if (!replayed.ok) return this.refuse(`Import refused: line ${replayed.line}: ${replayed.error}`)
       const record = await inSlices(recordTextInSteps(replayed.game))
-      if (this.game && recordText(this.game) === record) return this.refuse('Import refused: this game is already on the table')
+      // Only a game with as many lines can be the same one: a long game on the table is not written out for nothing.
+      const onTable = this.game
+      if (onTable && onTable.moves.length === replayed.game.moves.length && recordText(onTable) === record) {
+        return this.refuse('Import refused: this game is already on the table')
+      }
       const twin = this.historyTwin(replayed.game, record)
       if (twin) {
         return this.refuse(
