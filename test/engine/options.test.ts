@@ -33,12 +33,21 @@ describe.each(GAME_IDS)('%s options', (id) => {
           expect(accepts(option.min)).toBe(true)
           expect(accepts(option.min + option.step)).toBe(true)
           expect(accepts(option.min - 1)).toBe(false)
+          expect(accepts(option.min + 0.5)).toBe(false)
           break
         case 'seat':
           for (let seat = 0; seat < players; seat++) expect(accepts(seat)).toBe(true)
           expect(accepts(players)).toBe(false)
+          expect(accepts(0.5)).toBe(false)
           break
       }
+    }
+  })
+
+  it('a refusal quotes a number too large for JSON text (1e400 is read as Infinity) as Infinity, not null', () => {
+    for (const option of descriptor.options) {
+      const parsed = module.parseOptions({ [option.key]: Number.POSITIVE_INFINITY }, players)
+      expect(parsed.ok ? 'accepted' : parsed.error, option.key).toMatch(/Infinity/)
     }
   })
 

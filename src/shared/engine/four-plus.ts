@@ -14,7 +14,7 @@ import type {
   TableView
 } from './types'
 import { rankPlayers } from './standings'
-import { GAME_DESCRIPTORS, optionDefaults } from './options'
+import { GAME_DESCRIPTORS, optionDefaults, valueText } from './options'
 import { isDieValue, listNames, notADie, numberWord } from '../dice'
 
 export interface FourPlusOptions {
@@ -497,7 +497,7 @@ function parseOptions(raw: Record<string, unknown> | undefined, _playerCount: nu
   if (!('rounds' in raw) || raw.rounds === undefined) return { ok: true, value: { rounds: DEFAULTS.rounds } }
   const rounds = raw.rounds
   if (typeof rounds !== 'number' || !Number.isInteger(rounds)) {
-    return { ok: false, error: `"rounds" must be a whole number, not ${JSON.stringify(rounds) ?? String(rounds)}` }
+    return { ok: false, error: `"rounds" must be a whole number, not ${valueText(rounds)}` }
   }
   if (rounds < 1) return { ok: false, error: `"rounds" must be at least 1, not ${rounds}` }
   return { ok: true, value: { rounds } }

@@ -17,7 +17,7 @@ import type {
   TableView
 } from './types'
 import { rankPlayers } from './standings'
-import { choiceValues, GAME_DESCRIPTORS, optionDefaults } from './options'
+import { choiceValues, GAME_DESCRIPTORS, optionDefaults, valueText } from './options'
 import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
@@ -266,19 +266,19 @@ function parseOptions(raw: Record<string, unknown> | undefined, playerCount: num
     switch (key) {
       case 'match':
         if (typeof v !== 'string' || !MATCHES.includes(v)) {
-          return { ok: false, error: `rule "match" must be "round", "tour" or "tour-de-fours", not ${JSON.stringify(v)}` }
+          return { ok: false, error: `rule "match" must be "round", "tour" or "tour-de-fours", not ${valueText(v)}` }
         }
         value.match = v as FoursiesMatch
         break
       case 'tour':
         if (typeof v !== 'string' || !TOURS.includes(v)) {
-          return { ok: false, error: `rule "tour" must be "first-to-four" or "four-rounds", not ${JSON.stringify(v)}` }
+          return { ok: false, error: `rule "tour" must be "first-to-four" or "four-rounds", not ${valueText(v)}` }
         }
         value.tour = v as FoursiesTour
         break
       case 'devilsNumber':
         if (typeof v !== 'string' || !DEVILS.includes(v)) {
-          return { ok: false, error: `rule "devilsNumber" must be "none", "bust" or "reset", not ${JSON.stringify(v)}` }
+          return { ok: false, error: `rule "devilsNumber" must be "none", "bust" or "reset", not ${valueText(v)}` }
         }
         value.devilsNumber = v as FoursiesDevil
         break
@@ -286,7 +286,7 @@ function parseOptions(raw: Record<string, unknown> | undefined, playerCount: num
         if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= playerCount) {
           return {
             ok: false,
-            error: `rule "tab" must be a seat index, a whole number from 0 to ${playerCount - 1}, not ${JSON.stringify(v)}`
+            error: `rule "tab" must be a seat index, a whole number from 0 to ${playerCount - 1}, not ${valueText(v)}`
           }
         }
         value.tab = v

@@ -46,6 +46,11 @@ export interface GameDescriptor {
   options: readonly OptionDescriptor[]
 }
 
+/** A rule's value as a refusal quotes it: its JSON, except a number too large for JSON's text (1e400 is read as Infinity). */
+export function valueText(value: unknown): string {
+  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value))
+}
+
 /** An option value: a choice's value or a whole number. */
 export type OptionValue = string | number
 

@@ -18,7 +18,7 @@ import type {
   TableView
 } from './types'
 import { rankPlayers } from './standings'
-import { GAME_DESCRIPTORS } from './options'
+import { GAME_DESCRIPTORS, valueText } from './options'
 import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '../dice'
 
 // ---------------------------------------------------------------------------------------------
@@ -383,12 +383,12 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
       const v = raw[key]
       if (key === 'entry') {
         if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
-          return fail(`${title} rule "entry" must be a whole number of points, 0 or more (0 turns it off); got ${JSON.stringify(v)}`)
+          return fail(`${title} rule "entry" must be a whole number of points, 0 or more (0 turns it off); got ${valueText(v)}`)
         }
         value.entry = v
       } else if (key === 'target') {
         if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
-          return fail(`${title} rule "target" must be a whole number of points, 1 or more; got ${JSON.stringify(v)}`)
+          return fail(`${title} rule "target" must be a whole number of points, 1 or more; got ${valueText(v)}`)
         }
         value.target = v
       } else {
