@@ -4,7 +4,7 @@
 // preload's bridge and the headless host's WebSocket client. Adding a method is one entry here
 // and one handler in dispatch.ts.
 import * as v from 'valibot'
-import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, TableState } from './api'
+import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
 import { KEYPAD_KEYS } from './api'
 import { GAME_IDS, type Move } from './engine/types'
 import { checkMove } from './record'
@@ -179,6 +179,15 @@ export const API_METHODS = {
     access: 'watch',
     args: [arg('id', v.pipe(v.string('must be a history id'), v.regex(/^[\w.-]{1,80}$/, 'must be a history id')))],
     answers: answers<{ game: HistoryGame }>()
+  },
+  /** One step of a replay opened with openHistory (0 is the record's first move). */
+  historyStep: {
+    access: 'watch',
+    args: [
+      arg('replay', v.pipe(v.string('must be a replay name'), v.regex(/^[\w.-]{1,80}$/, 'must be a replay name'))),
+      arg('index', v.pipe(v.number('must be a step number'), v.integer('must be a step number'), v.minValue(0, 'must be a step number')))
+    ],
+    answers: answers<{ step: ReplayStep }>()
   },
   /** Puts an abandoned, unfinished game of the history back on the table (the game on the table goes to the history). */
   resumeHistory: {

@@ -159,7 +159,10 @@ export interface ReplayStep {
 export interface HistoryGame {
   entry: HistoryEntry
   record: string
-  steps: ReplayStep[]
+  /** The name to ask for its steps by (`historyStep`), one at a time. */
+  replay: string
+  /** One step per move. */
+  stepCount: number
 }
 
 /** Keys of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad). */

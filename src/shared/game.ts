@@ -74,9 +74,11 @@ export interface ReplayOptions {
    * that has no line end is dropped (and reported as `truncatedTail`) instead of refusing the record.
    */
   tolerateTruncatedTail?: boolean
-  /** Called after each move is applied, with its index and what happened (a log kept on the side). */
-  /** Called after each move with what happened and the state the move was played on. */
-  onMove?: (index: number, events: GameEvent[], before: unknown) => void
+  /**
+   * Called after each move with its index, what happened, the state the move was played on, and
+   * its line number (1-based, blank lines counted, as `referee replay` numbers lines).
+   */
+  onMove?: (index: number, events: GameEvent[], before: unknown, line: number) => void
 }
 
 /** How many lines `replayTextInSteps` reads between two pauses. */
@@ -134,7 +136,7 @@ export function* replayTextInSteps(text: string, options: ReplayOptions = {}): G
     state = applied.state
     events = applied.events
     moves.push(parsed.value)
-    options.onMove?.(moves.length - 1, applied.events, before)
+    options.onMove?.(moves.length - 1, applied.events, before, i + 1)
   }
   return { ok: true, game: { ...started.value, moves, state }, events, truncatedTail }
 }

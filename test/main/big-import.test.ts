@@ -1,5 +1,5 @@
-// Importing a legal 13.8 MB record (the size the outside test campaign used), then exporting it,
-// while another screen keeps asking for the state: that screen keeps being answered during both.
+// Importing a legal 13.8 MB record (the size the outside test campaign used), then exporting it
+// and opening its replay, while another screen keeps asking for the state: that screen keeps being answered during both.
 // Prints figures.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,7 +57,7 @@ async function answeredWhile<T>(watcher: Screen, work: Promise<T>): Promise<{ re
 const median = (values: number[]): string => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]?.toFixed(0) ?? '-'
 
 describe('a big import', () => {
-  it('keeps every screen answered while a 13.8 MB record is imported and exported', async () => {
+  it('keeps every screen answered while a 13.8 MB record is imported, exported and opened for a replay', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-import-'))
     const rendererDir = join(dataDir, 'renderer')
     mkdirSync(rendererDir)
@@ -98,6 +98,29 @@ describe('a big import', () => {
         `the slowest answer took ${Math.max(...exported.latencies).toFixed(0)} ms (median ${median(exported.latencies)} ms)\n`
     )
     expect(exported.latencies.length).toBeGreaterThan(5)
+
+    // Its replay is opened in slices too, and its steps are asked for one at a time: the answer
+    // holds the record and the number of steps, not the scores after each of the 328,844 moves.
+    const openStarted = performance.now()
+    const opening = await answeredWhile(watcher, importer.call('openHistory', ['current']))
+    const openTook = performance.now() - openStarted
+    const opened = (opening.result as { result: { ok: true; game: { replay: string; stepCount: number; record: string } } }).result
+    expect(opened.game.stepCount).toBe(lines - 1)
+    expect(opened.game.record.length).toBe(record.length)
+    const stepTimes: number[] = []
+    for (const index of [0, 1, 255, 256, 257, Math.floor(lines / 2), lines - 2]) {
+      const asked = performance.now()
+      const answer = (await importer.call('historyStep', [opened.game.replay, index])) as { result: { ok: true; step: { line: number } } }
+      stepTimes.push(performance.now() - asked)
+      expect(answer.result.step.line).toBe(index + 2)
+    }
+    expect(await importer.call('historyStep', [opened.game.replay, lines - 1])).toMatchObject({ result: { ok: false } })
+    process.stdout.write(
+      `its replay opened in ${(openTook / 1000).toFixed(2)} s; another screen was answered ${opening.latencies.length} times meanwhile, ` +
+        `the slowest answer took ${Math.max(...opening.latencies).toFixed(0)} ms (median ${median(opening.latencies)} ms); ` +
+        `a step took ${Math.min(...stepTimes).toFixed(1)}–${Math.max(...stepTimes).toFixed(1)} ms\n`
+    )
+    expect(opening.latencies.length).toBeGreaterThan(5)
     importer.socket.close()
     watcher.socket.close()
   }, 120_000)

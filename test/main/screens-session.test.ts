@@ -154,7 +154,10 @@ describe('what main shows the screens', () => {
       ok: false,
       error: 'Import refused: this game is already in the history (Farkle, Ann, Bob): resume it from there'
     })
-    expect(session.openHistory(entry.id)).toMatchObject({ ok: true, game: { steps: [{ line: 2 }] } })
+    const opened = await session.openHistory(entry.id)
+    if (!opened.ok) throw new Error(opened.error)
+    expect(opened.game.stepCount).toBe(1)
+    expect(session.historyStep(opened.game.replay, 0)).toMatchObject({ ok: true, step: { line: 2 } })
     expect(session.resumeHistory(entry.id)).toEqual({ ok: true })
     expect(session.listHistory()).toEqual([])
     expect(session.snapshot(true).current).toMatchObject({ moveCount: 1, lastThrow: { caption: 'Ann’s throw', current: true } })

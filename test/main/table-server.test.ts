@@ -272,7 +272,7 @@ describe('the headless host', () => {
 
   it('holds each method to its access level: LAN viewers watch, paired LAN devices control, the host does all', async () => {
     // The access levels the screen API has always had.
-    const watch = ['getState', 'listHistory', 'openHistory', 'listDisplays']
+    const watch = ['getState', 'listHistory', 'openHistory', 'historyStep', 'listDisplays']
     // players, statistics and charts (issue 14): anyone watching may read them
     watch.push('listPeople', 'playerStatistics', 'statisticsCsv', 'playerPage', 'headToHead', 'gameChart', 'listTrash')
     const host = ['setSharing', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']

@@ -132,20 +132,47 @@ describe('the table session', () => {
     const history = session.listHistory()
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ game: 'four-plus', finished: false, moves: 2 })
-    const opened = session.openHistory(history[0].id)
-    expect(opened.ok && opened.game.steps).toHaveLength(2)
+    const opened = await session.openHistory(history[0].id)
+    expect(opened.ok && opened.game.stepCount).toBe(2)
   })
 
-  it('a step of a game in the history says every entry of its line, one after another', () => {
+  it('a replay of the game on the table stays the game as it was opened, and says when it was closed', async () => {
+    const session = openSession()
+    session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    session.submit({ roll: [3, 3, 3, 2] })
+    const opened = await session.openHistory('current')
+    if (!opened.ok) throw new Error(opened.error)
+    expect(opened.game).toMatchObject({ entry: { id: 'current' }, stepCount: 1 })
+    const first = session.historyStep(opened.game.replay, 0)
+    session.submit({ roll: [5, 5, 1, 2] })
+    session.undo()
+    session.submit({ roll: [6, 6, 6, 6] })
+    expect(session.historyStep(opened.game.replay, 0)).toEqual(first)
+    expect(session.historyStep(opened.game.replay, 1)).toEqual({ ok: false, error: 'This game has no step 2' })
+    expect(session.historyStep('replay-999', 0)).toMatchObject({ ok: false, error: expect.stringContaining('This replay was closed') })
+    // Screens that open other games meanwhile push the oldest replay out; it says so, and nothing else changes.
+    const names: string[] = []
+    for (let other = 0; other < 6; other++) {
+      const again = await session.openHistory('current')
+      if (again.ok) names.push(again.game.replay)
+    }
+    expect(new Set(names).size).toBe(6)
+    expect(session.historyStep(opened.game.replay, 0)).toMatchObject({ ok: false, error: expect.stringContaining('open the game again') })
+    expect(session.historyStep(names[5], 1)).toMatchObject({ ok: true, step: { line: 3 } })
+    expect(session.snapshot(true).current?.moveCount).toBe(2)
+  })
+
+  it('a step of a game in the history says every entry of its line, one after another', async () => {
     const session = openSession()
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })
     session.submit({ roll: [6, 5, 5, 4] })
     const entries = session.snapshot(true).current!.log.filter((entry) => entry.line === 2).map((entry) => entry.text)
     expect(entries.length).toBeGreaterThan(1)
     session.abandon()
-    const opened = session.openHistory(session.listHistory()[0].id)
+    const opened = await session.openHistory(session.listHistory()[0].id)
     if (!opened.ok) throw new Error(opened.error)
-    expect(opened.game.steps).toEqual([expect.objectContaining({ line: 2, text: entries.join(' · ') })])
+    expect(opened.game.stepCount).toBe(1)
+    expect(session.historyStep(opened.game.replay, 0)).toEqual({ ok: true, step: expect.objectContaining({ line: 2, text: entries.join(' · ') }) })
   })
 
   it('plays by keypad: digits, Enter, refusals that change nothing, and undo', () => {

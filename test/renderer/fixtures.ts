@@ -198,16 +198,22 @@ export function historyEntry(id: string, finishedAt: number, finished = true): H
   }
 }
 
-export function historyGame(): HistoryGame {
+/** A three-step history game, with `historyStep` answering its steps on `api`. */
+export function historyGame(api?: FakeTableApi): HistoryGame {
   const table = { phase: 'Round 1', dice: [{ value: 4, fresh: true }], turnPoints: null }
+  const steps = [
+    { line: 2, text: 'Ann throws 4 4 2 3', summary: foursiesSummary({ toPlay: 'Ann' }), table },
+    { line: 3, text: 'Ann ends the turn on 4', summary: foursiesSummary(), table },
+    { line: 4, text: 'Ann wins the round', summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }), table }
+  ]
+  api?.historyStep.mockImplementation(async (replay, index) =>
+    replay === 'replay-1' && steps[index] ? { ok: true, step: steps[index] } : { ok: false, error: `This game has no step ${index + 1}` }
+  )
   return {
     entry: historyEntry('g1', 2_000),
     record: '{"game":"foursies","players":["Ann","Bob"]}\n',
-    steps: [
-      { line: 1, text: 'The game starts', summary: foursiesSummary({ toPlay: 'Ann' }), table },
-      { line: 2, text: 'Ann throws 4 4 2 3', summary: foursiesSummary(), table },
-      { line: 3, text: 'Ann wins the round', summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }), table }
-    ]
+    replay: 'replay-1',
+    stepCount: steps.length
   }
 }
 

@@ -21,22 +21,55 @@ describe('useHistoryStore', () => {
     expect(history.entries.map((entry) => entry.id)).toEqual(['new', 'old'])
   })
 
-  it('opens a game and steps through it within its bounds', async () => {
-    api.openHistory.mockResolvedValue({ ok: true, game: historyGame() })
+  it('opens a game and steps through it within its bounds, asking main for each step', async () => {
+    api.openHistory.mockResolvedValue({ ok: true, game: historyGame(api) })
     const history = useHistoryStore()
     await history.open('g1')
     expect(api.openHistory).toHaveBeenCalledWith('g1')
-    expect(history.step?.text).toBe('The game starts')
-    history.previous()
-    expect(history.stepIndex).toBe(0)
-    history.next()
+    expect(api.historyStep).toHaveBeenLastCalledWith('replay-1', 0)
     expect(history.step?.text).toBe('Ann throws 4 4 2 3')
-    history.last()
+    await history.previous()
+    expect(history.stepIndex).toBe(0)
+    await history.next()
+    expect(history.step?.text).toBe('Ann ends the turn on 4')
+    await history.last()
     expect(history.atLast).toBe(true)
-    history.next()
+    expect(history.step?.text).toBe('Ann wins the round')
+    await history.next()
     expect(history.stepIndex).toBe(2)
-    history.first()
+    await history.first()
     expect(history.atFirst).toBe(true)
+    expect(history.step?.line).toBe(2)
+    expect(history.error).toBeNull()
+  })
+
+  it('shows the step asked for last when answers come back out of order', async () => {
+    api.openHistory.mockResolvedValue({ ok: true, game: historyGame(api) })
+    const history = useHistoryStore()
+    await history.open('g1')
+    const answer = api.historyStep.getMockImplementation()!
+    let releaseSlow: () => void = () => {}
+    api.historyStep.mockImplementationOnce(async (replay, index) => {
+      await new Promise<void>((resolve) => (releaseSlow = resolve))
+      return answer(replay, index)
+    })
+    const slow = history.goTo(1)
+    await history.goTo(2)
+    releaseSlow()
+    await slow
+    expect(history.stepIndex).toBe(2)
+    expect(history.step?.text).toBe('Ann wins the round')
+  })
+
+  it('says why a step cannot be shown', async () => {
+    api.openHistory.mockResolvedValue({ ok: true, game: historyGame(api) })
+    const history = useHistoryStore()
+    await history.open('g1')
+    api.historyStep.mockResolvedValueOnce({ ok: false, error: 'This replay was closed (other games were opened since): open the game again' })
+    await history.next()
+    expect(history.error).toContain('This replay was closed')
+    expect(history.step?.text).toBe('Ann throws 4 4 2 3')
+    expect(history.stepIndex).toBe(0)
   })
 
   it('shows why a game cannot be opened', async () => {

@@ -68,6 +68,7 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   importRecord: ({ session }, record) => session.importRecord(record),
   listHistory: ({ session }) => ({ ok: true, games: session.listHistory() }),
   openHistory: ({ session }, id) => session.openHistory(id),
+  historyStep: ({ session }, replay, index) => session.historyStep(replay, index),
   resumeHistory: ({ session }, id) => session.resumeHistory(id),
   rematch: ({ session }) => session.rematch(),
   setSharing: ({ caller }, enabled) => (caller.setSharing ? caller.setSharing(enabled) : { ok: false, error: 'Sharing is not available here' }),

@@ -41,11 +41,13 @@ import {
   type Game
 } from '../../shared/game'
 import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, isBlankLine, moveKind, parseMoveLine, serializeHeader, serializeMove, splitRecordLines, type Header } from '../../shared/record'
+import { checkHeader, moveKind, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor, type Odds } from '../../shared/odds'
 import { specOf, type WinTableSource } from '../../shared/ai/win-play'
 import type { SixDiceState } from '../../shared/engine/six-dice'
 import { OddsCache } from './odds-cache'
+import { OpenReplays } from './open-replays'
+import { checkpointCollector, steppableInSteps, stepCountOf, type SteppableGame } from '../../shared/replay-steps'
 import { computerSeats } from './computer-player'
 import { PlayerRecords } from './player-records'
 import { diskTrouble, type RecordStore } from './record-store'
@@ -96,6 +98,7 @@ export class TableSession {
   private readonly rollDie: () => number
   private readonly appVersion: string
   private readonly odds: OddsCache
+  private readonly replays = new OpenReplays()
   /** The position whose odds are to be worked out once the state without them is pushed. */
   private oddsDue: Game | null = null
   private lastTakenBack: Game | null = null
@@ -473,15 +476,38 @@ export class TableSession {
     return this.changed(`Resumed ${entry.title} with ${entry.players.join(', ')} (${replayed.game.moves.length} lines). ${this.whoIsNext()}`, 'info')
   }
 
-  openHistory(id: string): Outcome<{ game: HistoryGame }> {
-    const text = id === 'current' ? (this.game ? recordText(this.game) : null) : this.store.readHistoryRecord(id)
-    if (text === null) return { ok: false, error: `No game ${id} in the history` }
-    const replayed = replayText(text, { tolerateTruncatedTail: true })
-    if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
-    const lines = moveLineNumbers(text)
-    const steps = replaySteps(replayed.game).map(({ entries: _entries, ...step }, index) => ({ ...step, line: lines[index] ?? step.line }))
-    return { ok: true, game: { entry: this.historyEntry(replayed.game, id), record: text, steps } }
+  /**
+   * Opens a game of the history ('current': the game on the table, as it is now) for a replay,
+   * in slices like an import: a long game is read and replayed once, and its steps are then
+   * asked for one at a time (`historyStep`).
+   */
+  async openHistory(id: string): Promise<Outcome<{ game: HistoryGame }>> {
+    let steppable: SteppableGame
+    let text: string
+    if (id === 'current') {
+      // The game on the table is in hand: its moves are shared, not read again.
+      const game = this.game
+      if (!game) return { ok: false, error: 'No game on the table' }
+      text = await inSlices(recordTextInSteps(game))
+      steppable = await inSlices(steppableInSteps(game))
+    } else {
+      const read = this.store.readHistoryRecord(id)
+      if (read === null) return { ok: false, error: `No game ${id} in the history` }
+      text = read
+      const collector = checkpointCollector()
+      const replayed = await inSlices(replayTextInSteps(text, { tolerateTruncatedTail: true, onMove: collector.onMove }))
+      if (!replayed.ok) return { ok: false, error: `line ${replayed.line}: ${replayed.error}` }
+      steppable = { game: replayed.game, checkpoints: collector.checkpoints, lines: collector.lines }
+    }
+    const replay = this.replays.add(steppable)
+    return { ok: true, game: { entry: this.historyEntry(steppable.game, id), record: text, replay, stepCount: stepCountOf(steppable) } }
   }
+
+  /** Step `index` of a replay opened with `openHistory`. */
+  historyStep(replay: string, index: number): Outcome<{ step: ReplayStep }> {
+    return this.replays.step(replay, index)
+  }
+
 
   setShowOdds(on: boolean): Outcome {
     try {
@@ -844,18 +870,6 @@ function recordLine(moveCount: number): number {
   return moveCount + 1
 }
 
-/** The line number of every move in a record's text (blank lines are counted, as `referee replay` counts them). */
-function moveLineNumbers(text: string): number[] {
-  const numbers: number[] = []
-  let headerSeen = false
-  splitRecordLines(text).forEach((line, index) => {
-    if (isBlankLine(line)) return
-    if (headerSeen) numbers.push(index + 1)
-    headerSeen = true
-  })
-  return numbers
-}
-
 /** A throw's dice in words: "4 4 5 6", or with several throwers "Ann 3 · Bob 4". */
 function diceWords(values: readonly number[], seats: readonly number[], players: readonly string[]): string {
   if (seats.length <= 1) return values.join(' ')
@@ -870,33 +884,6 @@ function lastThrowOf(game: Game): { line: number; seats: number[]; values: numbe
   const before = replayMoves(game, index)
   const move = game.moves[index].move as { roll: number[] }
   return { line: recordLine(index + 1), seats: offerOf(before).throwers, values: move.roll }
-}
-
-function replaySteps(game: Game): (ReplayStep & { entries: LogEntry[] })[] {
-  const module = moduleOf(game)
-  let state = module.init(game.header.players, game.options)
-  const steps: (ReplayStep & { entries: LogEntry[] })[] = []
-  game.moves.forEach((recorded, index) => {
-    const dice = 'roll' in recorded.move ? diceWords(recorded.move.roll, module.offer(state).throwers, game.header.players) : undefined
-    const applied = module.apply(state, recorded.move)
-    if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
-    state = applied.state
-    const entries = applied.events.map((event) => ({
-      line: recordLine(index + 1),
-      text: module.describe(event, game.header.players),
-      kind: event.kind,
-      seat: event.seat,
-      ...(dice ? { dice } : {})
-    }))
-    steps.push({
-      line: recordLine(index + 1),
-      text: entries.map((entry) => entry.text).join(' · '),
-      summary: module.summary(state),
-      table: module.table(state),
-      entries
-    })
-  })
-  return steps
 }
 
 /**

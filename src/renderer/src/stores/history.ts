@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { HistoryEntry, HistoryGame } from '../../../shared/api'
+import type { HistoryEntry, HistoryGame, ReplayStep } from '../../../shared/api'
 import { getTableApi } from '../api'
 
 function errorText(error: unknown): string {
@@ -14,11 +14,41 @@ export const useHistoryStore = defineStore('history', () => {
   const error = ref<string | null>(null)
   const openGame = shallowRef<HistoryGame | null>(null)
   const stepIndex = ref(0)
+  /** The step shown: asked of main one at a time, since a long game has hundreds of thousands. */
+  const step = shallowRef<ReplayStep | null>(null)
+  let stepsAsked = 0
+  let shownIndex = 0
 
-  const steps = computed(() => openGame.value?.steps ?? [])
-  const step = computed(() => steps.value[stepIndex.value] ?? null)
+  const stepCount = computed(() => openGame.value?.stepCount ?? 0)
   const atFirst = computed(() => stepIndex.value <= 0)
-  const atLast = computed(() => stepIndex.value >= steps.value.length - 1)
+  const atLast = computed(() => stepIndex.value >= stepCount.value - 1)
+
+  /** A step that could not be shown: why, and the position goes back to the step still shown. */
+  function showFailure(why: string): void {
+    error.value = why
+    stepIndex.value = step.value ? shownIndex : 0
+  }
+
+  /** Shows step `index` once main answers, unless another step was asked for meanwhile. */
+  async function loadStep(index: number): Promise<void> {
+    const game = openGame.value
+    const asked = ++stepsAsked
+    if (!game || index >= game.stepCount) {
+      step.value = null
+      shownIndex = 0
+      return
+    }
+    try {
+      const answer = await getTableApi().historyStep(game.replay, index)
+      if (asked !== stepsAsked) return
+      if (answer.ok) {
+        step.value = answer.step
+        shownIndex = index
+      } else showFailure(answer.error)
+    } catch (failure) {
+      if (asked === stepsAsked) showFailure(errorText(failure))
+    }
+  }
 
   async function load(): Promise<void> {
     loading.value = true
@@ -44,6 +74,8 @@ export const useHistoryStore = defineStore('history', () => {
       }
       openGame.value = opened.game
       stepIndex.value = 0
+      step.value = null
+      await loadStep(0)
     } catch (failure) {
       error.value = errorText(failure)
     }
@@ -52,16 +84,20 @@ export const useHistoryStore = defineStore('history', () => {
   function close(): void {
     openGame.value = null
     stepIndex.value = 0
+    void loadStep(0)
   }
 
-  function goTo(index: number): void {
-    const last = steps.value.length - 1
-    stepIndex.value = Math.max(0, Math.min(last, index))
+  function goTo(index: number): Promise<void> {
+    const last = stepCount.value - 1
+    const wanted = Math.max(0, Math.min(last, index))
+    if (wanted === stepIndex.value && step.value) return Promise.resolve()
+    stepIndex.value = wanted
+    return loadStep(wanted)
   }
   const first = () => goTo(0)
   const previous = () => goTo(stepIndex.value - 1)
   const next = () => goTo(stepIndex.value + 1)
-  const last = () => goTo(steps.value.length - 1)
+  const last = () => goTo(stepCount.value - 1)
 
-  return { entries, loading, error, openGame, stepIndex, steps, step, atFirst, atLast, load, open, close, goTo, first, previous, next, last }
+  return { entries, loading, error, openGame, stepIndex, stepCount, step, atFirst, atLast, load, open, close, goTo, first, previous, next, last }
 })
