@@ -458,12 +458,13 @@ describe('Farkle options', () => {
     expect(farkle.parseOptions({ entry: 0, target: 1 }, 1)).toEqual({ ok: true, value: { entry: 0, target: 1 } })
   })
   const bad: [Record<string, unknown>, string][] = [
-    [{ entry: -1 }, 'Farkle rule "entry" must be a whole number of points, 0 or more (0 turns it off); got -1'],
-    [{ entry: '500' }, 'Farkle rule "entry" must be a whole number of points, 0 or more (0 turns it off); got "500"'],
-    [{ entry: 2.5 }, 'Farkle rule "entry" must be a whole number of points, 0 or more (0 turns it off); got 2.5'],
-    [{ target: 0 }, 'Farkle rule "target" must be a whole number of points, 1 or more; got 0'],
-    [{ target: null }, 'Farkle rule "target" must be a whole number of points, 1 or more; got null'],
-    [{ target: true }, 'Farkle rule "target" must be a whole number of points, 1 or more; got true'],
+    [{ entry: -1 }, 'Farkle rule "entry" must be a whole number of points from 0 (which turns it off) to 9007199254740991; got -1'],
+    [{ entry: '500' }, 'Farkle rule "entry" must be a whole number of points from 0 (which turns it off) to 9007199254740991; got "500"'],
+    [{ entry: 2.5 }, 'Farkle rule "entry" must be a whole number of points from 0 (which turns it off) to 9007199254740991; got 2.5'],
+    [{ target: 0 }, 'Farkle rule "target" must be a whole number of points from 1 to 9007199254740991; got 0'],
+    [{ target: null }, 'Farkle rule "target" must be a whole number of points from 1 to 9007199254740991; got null'],
+    [{ target: true }, 'Farkle rule "target" must be a whole number of points from 1 to 9007199254740991; got true'],
+    [{ target: 9007199254740992 }, 'Farkle rule "target" must be a whole number of points from 1 to 9007199254740991; got 9007199254740992'],
     [{ rounds: 3 }, 'unknown Farkle rule "rounds" (Farkle has "entry" and "target")']
   ]
   for (const [raw, error] of bad) {

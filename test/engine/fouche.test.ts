@@ -290,10 +290,10 @@ describe('Fouche words, summary, table, options', () => {
   })
 
   const bad: [Record<string, unknown>, string][] = [
-    [{ entry: -50 }, 'Fouche rule "entry" must be a whole number of points, 0 or more (0 turns it off); got -50'],
-    [{ target: 0 }, 'Fouche rule "target" must be a whole number of points, 1 or more; got 0'],
-    [{ target: 10000.5 }, 'Fouche rule "target" must be a whole number of points, 1 or more; got 10000.5'],
-    [{ target: '10000' }, 'Fouche rule "target" must be a whole number of points, 1 or more; got "10000"'],
+    [{ entry: -50 }, 'Fouche rule "entry" must be a whole number of points from 0 (which turns it off) to 9007199254740991; got -50'],
+    [{ target: 0 }, 'Fouche rule "target" must be a whole number of points from 1 to 9007199254740991; got 0'],
+    [{ target: 10000.5 }, 'Fouche rule "target" must be a whole number of points from 1 to 9007199254740991; got 10000.5'],
+    [{ target: '10000' }, 'Fouche rule "target" must be a whole number of points from 1 to 9007199254740991; got "10000"'],
     [{ match: 'tour' }, 'unknown Fouche rule "match" (Fouche has "entry" and "target")']
   ]
   for (const [raw, error] of bad) {

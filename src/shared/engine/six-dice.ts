@@ -381,16 +381,13 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     const value = { ...defaults }
     for (const key of Object.keys(raw)) {
       const v = raw[key]
-      if (key === 'entry') {
-        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
-          return fail(`${title} rule "entry" must be a whole number of points, 0 or more (0 turns it off); got ${valueText(v)}`)
+      if (key === 'entry' || key === 'target') {
+        const least = key === 'entry' ? 0 : 1
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < least) {
+          const what = key === 'entry' ? '0 (which turns it off)' : '1'
+          return fail(`${title} rule "${key}" must be a whole number of points from ${what} to ${Number.MAX_SAFE_INTEGER}; got ${valueText(v)}`)
         }
-        value.entry = v
-      } else if (key === 'target') {
-        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
-          return fail(`${title} rule "target" must be a whole number of points, 1 or more; got ${valueText(v)}`)
-        }
-        value.target = v
+        value[key] = v
       } else {
         return fail(`unknown ${title} rule "${key}" (${title} has "entry" and "target")`)
       }
