@@ -186,6 +186,7 @@ bad('d', 'settled 44 A 7 5*CBE3', 'bad-checksum')
 bad('d', 'settled 44 A 7 6*CBE2', 'bad-checksum')
 bad('d', 'Settled 44 A 7 5*CBE2', 'bad-checksum')
 bad('d', 'settled 44 A 7 5*0000', 'bad-checksum')
+bad('d', 'rolling  A 1*0000', 'bad-checksum')  # an empty field too: the frame is checked first
 bad('d', 'hello 0 1.0 dr-hub 0.3.1 DRH-000123 3 1*ACDC', 'bad-checksum')
 bad('h', 'blink A 3*1575', 'bad-checksum')
 bad('h', b'hello?*' + crc(b'hello? ').encode(), 'bad-checksum')

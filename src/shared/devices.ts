@@ -30,6 +30,7 @@
 //   out of the game takes it out of the open throw too.
 
 import type { DicePlan } from './dice-plan'
+import { listNames } from './dice'
 import type { Charge, ProtocolErrorCode } from './protocol/types'
 
 // ---------------------------------------------------------------- view shapes (TableState.devices)
@@ -292,7 +293,6 @@ export function dieName(die: string, colour: string | null, label: string): stri
   return extra ? `${die} (${extra})` : die
 }
 
-const list = (names: string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`)
 const diceWord = (n: number): string => (n === 1 ? '1 die' : `${n} dice`)
 
 /**
@@ -426,12 +426,7 @@ export class ThrowAssembler {
    * die thrown in place of a due die showing the same value swaps with it (returns false: a throw).
    */
   private astray(k: KnownDie, face: number | null, rolled: boolean): boolean {
-    const stray = this.strays.get(k.key)
-    if (stray) {
-      k.face = face
-      if (!rolled && face !== null && face === stray.expect) this.strays.delete(k.key)
-      return true
-    }
+    if (this.strayHandled(k, face, rolled)) return true
     const plan = this.plan
     if (!plan || !plan.due) return false
     const due = plan.count > 0 ? plan.due : null
@@ -460,13 +455,45 @@ export class ThrowAssembler {
     return true
   }
 
-  /** Forgets what is known of a device's throw numbers (it restarted): its next snapshot is a baseline. */
-  forgetThrowNumbers(device: string): void {
+  /** An event of a die that must be put back: it is back once it shows the face expected. True when the die is such a stray. */
+  private strayHandled(k: KnownDie, face: number | null, rolled: boolean): boolean {
+    const stray = this.strays.get(k.key)
+    if (!stray) return false
+    k.face = face
+    if (!rolled && face !== null && face === stray.expect) this.strays.delete(k.key)
+    return true
+  }
+
+  /**
+   * A die of the open throw that had settled is thrown again in one of the hub's next throws (only a
+   * cocked die may be): its face in the open throw stands, and it must be put back on it. True when
+   * that is so. A number far from the open one is no re-throw: the open one came from noise.
+   */
+  private rethrown(k: KnownDie, o: OpenDie | undefined, throwNo: number, face: number | null, rolled: boolean): boolean {
+    if (!o || o.status !== 'settled' || o.face === null) return false
+    const ahead = (((throwNo - o.throwNo) % 65536) + 65536) % 65536
+    if (ahead === 0 || ahead > LATE_THROWS) return false
+    this.strays.set(k.key, { expect: o.face, why: `was thrown again after it settled on ${o.face} in this throw` })
+    this.saw(k, throwNo)
+    k.face = face
+    if (!rolled && face === o.face) this.strays.delete(k.key)
+    return true
+  }
+
+  /**
+   * A device (re)started: what is known of its throw numbers is forgotten (it counts from 0 again,
+   * and its next snapshot is a baseline), and its dice leave the open throw, whose lines came from
+   * the boot that ended. Returns the names of those dice: the table throws them again.
+   */
+  restarted(device: string): string[] {
+    const left: string[] = []
     for (const k of this.known.values()) {
       if (k.device !== device) continue
       k.throwNo = null
       k.seen = []
+      if (this.open.delete(k.key)) left.push(k.name)
     }
+    return left
   }
 
   get isOpen(): boolean {
@@ -477,12 +504,20 @@ export class ThrowAssembler {
     const k = this.die(device, die)
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
+    if (o && this.strayHandled(k, null, true)) return
     if (o && o.throwNo === throwNo) {
       o.doubtful = false // the device goes on with the open throw: it is real
+      if (o.status !== 'rolling') {
+        // Knocked while its throw is open: it tumbles again, and the face it comes to rest on counts.
+        o.status = 'rolling'
+        o.face = null
+        k.face = null
+      }
       return
     }
     // A throw already seen (re-sent by the transport) or older: not a new throw.
     if (this.isPast(k, throwNo, o ? o.throwNo : k.throwNo)) return this.doubtUnless(k, throwNo)
+    if (this.rethrown(k, o, throwNo, null, true)) return
     if (!o && this.astray(k, null, true)) {
       this.saw(k, throwNo)
       return
@@ -497,7 +532,9 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, face)
     const o = this.open.get(k.key)
     if (o) {
+      if (this.strayHandled(k, face, false)) return
       if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return this.doubtUnless(k, throwNo) // an older throw's line
+      if (this.rethrown(k, o, throwNo, face, false)) return
       o.throwNo = throwNo
       o.doubtful = false
       o.status = 'settled'
@@ -506,6 +543,11 @@ export class ThrowAssembler {
       if (throwNo !== k.throwNo && this.isPast(k, throwNo, k.throwNo)) return this.doubtUnless(k, throwNo) // an older throw's line
       if (this.astray(k, face, false)) {
         this.saw(k, throwNo)
+        return
+      }
+      // The throw already counted, come to rest again (knocked once it was counted): as if turned by hand.
+      if (throwNo === k.throwNo) {
+        if (face !== k.face) this.moved(device, die, face)
         return
       }
       // A throw already counted (or learnt from a snapshot): not a new one.
@@ -522,7 +564,9 @@ export class ThrowAssembler {
     if (!k.inGame) return this.follow(k, throwNo, null)
     const o = this.open.get(k.key)
     if (o) {
+      if (this.strayHandled(k, null, false)) return
       if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return this.doubtUnless(k, throwNo)
+      if (this.rethrown(k, o, throwNo, null, false)) return
       o.throwNo = throwNo
       o.doubtful = false
       o.status = 'cocked'
@@ -551,6 +595,7 @@ export class ThrowAssembler {
     const o = this.open.get(k.key)
     // A held die handled by hand must show its value (nudged, picked up: the same as thrown).
     if (!o && this.astray(k, face, false)) return
+    if (o && this.strayHandled(k, face, false)) return
     k.face = face
     if (!o) {
       if (previous !== null && face !== previous && this.lastCounted.has(k.key) && !this.plan?.due) {
@@ -647,7 +692,7 @@ export class ThrowAssembler {
   verdict(): ThrowVerdict {
     if (this.strays.size > 0) {
       const texts = this.strayDice().map((s) => s.text)
-      const waiting = this.named() !== null ? ` The throw waits for ${list(this.named()!.map((key) => this.known.get(key)?.name ?? key))}.` : ''
+      const waiting = this.named() !== null ? ` The throw waits for ${listNames(this.named()!.map((key) => this.known.get(key)?.name ?? key))}.` : ''
       return { kind: 'problem', problem: 'wrong-die', text: `${texts.join('. ')}.${waiting}` }
     }
     if (this.open.size === 0) return { kind: 'idle' }
@@ -656,7 +701,7 @@ export class ThrowAssembler {
     const due = this.rules.due
     if (due === 0) {
       const why = this.rules.blocked ?? 'No throw is due now: choose a decision first'
-      return { kind: 'problem', problem: 'not-due', text: `${why} (${list(names(dice))} ${dice.length === 1 ? 'was' : 'were'} thrown and not counted)` }
+      return { kind: 'problem', problem: 'not-due', text: `${why} (${listNames(names(dice))} ${dice.length === 1 ? 'was' : 'were'} thrown and not counted)` }
     }
     if (due !== null && dice.length > due) {
       const was = dice.map((d) => `${this.known.get(d.key)!.name}${d.before !== null ? ` was ${d.before}` : ''}`)
@@ -671,11 +716,11 @@ export class ThrowAssembler {
       return {
         kind: 'problem',
         problem: 'cocked',
-        text: `${list(names(cocked))} ${cocked.length === 1 ? 'is' : 'are'} cocked: throw ${cocked.length === 1 ? 'it' : 'them'} again, nudge ${cocked.length === 1 ? 'it' : 'them'} flat, or type the throw`
+        text: `${listNames(names(cocked))} ${cocked.length === 1 ? 'is' : 'are'} cocked: throw ${cocked.length === 1 ? 'it' : 'them'} again, nudge ${cocked.length === 1 ? 'it' : 'them'} flat, or type the throw`
       }
     }
     const doubtful = dice.filter((d) => d.doubtful)
-    if (doubtful.length > 0) return { kind: 'waiting', text: `Checking ${list(names(doubtful))} with the hub` }
+    if (doubtful.length > 0) return { kind: 'waiting', text: `Checking ${listNames(names(doubtful))} with the hub` }
     const settled = dice.filter((d) => d.status === 'settled')
     if (settled.length < dice.length || (due !== null && dice.length < due)) {
       const of = due === null ? dice.length : due

@@ -138,6 +138,72 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     expect(rolls(r).slice(-5)).toEqual([1, 2, 3, 4, 5].map((a) => [a, 2, 3, 4]))
   })
 
+  it('a hub that restarts during a throw: its dice are thrown again, and its next throws count from 0', async () => {
+    const r = await open({ speed: 0.02 })
+    r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    for (let i = 0; i < 6; i++) {
+      await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
+      await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
+    }
+    // A and B start the next throw, and the hub restarts (a bus-powered hub unplugged mid-throw).
+    await sendNumbered(r, [
+      { type: 'rolling', seq: 0, die: 'A', throw: lastThrowNo(r) + 1 },
+      { type: 'rolling', seq: 0, die: 'B', throw: lastThrowNo(r) + 1 }
+    ])
+    await waitFor(() => r.manager.view().assembling !== null, 2000, 'A and B in the open throw')
+    r.hub.reboot()
+    await waitFor(() => message(r).includes('restarted during a throw'), 3000, 'the restart said')
+    expect(message(r)).toBe('Dice hub DRH-SIM001 restarted during a throw: throw dice A (Red) and B (Blue) again, or type the throw')
+    expect(r.manager.view().assembling).toBeNull()
+    for (let i = 0; i < 3; i++) {
+      await r.hub.throw({ A: 6, B: 5, C: 1 + i, D: 4 })
+      await waitFor(() => moves(r) === 7 + i, 3000, `throw ${i + 1} after the restart (${message(r)})`)
+    }
+    expect(rolls(r).slice(6)).toEqual([1, 2, 3].map((c) => [6, 5, c, 4]))
+  })
+
+  it('a hub that restarted and whose hello was lost: once it answers hello?, its throws count again', async () => {
+    const r = await open({ speed: 0.02 })
+    r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    for (let i = 0; i < 6; i++) {
+      await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
+      await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
+    }
+    // The restart's hello (and its die lines) never arrive: its next line is behind the last one.
+    r.hub.paused = true
+    r.hub.reboot()
+    r.hub.paused = false
+    const asked = r.hub.commands.length
+    r.hub.emit({ type: 'heartbeat', seq: 0, intervalMs: 200 })
+    await waitFor(() => r.hub.commands.slice(asked).some((c) => c.type === 'state-request'), 3000, 'hello? answered, then the snapshot asked for')
+    await sleep(100)
+    // The new boot numbers its throws 0, 1, 2...: numbers the host saw from the boot before.
+    for (let i = 0; i < 4; i++) {
+      await r.hub.throw({ A: 6, B: 5, C: 1 + i, D: 4 })
+      await waitFor(() => moves(r) === 7 + i, 3000, `throw ${i + 1} after the restart (${message(r)})`)
+    }
+    expect(rolls(r).slice(6)).toEqual([1, 2, 3, 4].map((c) => [6, 5, c, 4]))
+  })
+
+  it('an old line behind the sequence makes the host ask hello?, and the answer of a hub that stayed in touch is no news', async () => {
+    const r = await open({ speed: 0.02 })
+    r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+    await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
+    await waitFor(() => moves(r) === 1, 3000, 'the first throw')
+    r.session.notify('Ann, it is your throw', 'warning')
+    await sleep(300) // longer than the wait between two hello? (150 ms here)
+    const asked = r.hub.commands.length
+    const sent = Date.now()
+    await r.hub.sendRaw(encodeEvent({ type: 'heartbeat', seq: (r.hub.nextSeq + 65536 - 100) % 65536, intervalMs: 200 }))
+    await waitFor(() => r.hub.commands.slice(asked).some((c) => c.type === 'hello-request'), 3000, 'hello? asked')
+    await waitFor(() => device(r).raw.some((line) => line.text.startsWith('hello ') && line.at > sent), 3000, 'hello? answered')
+    await sleep(100)
+    expect(message(r)).toBe('Ann, it is your throw')
+    expect(device(r).dropped.behind).toBe(1)
+    await r.hub.throw({ A: 6, B: 2, C: 3, D: 4 })
+    await waitFor(() => moves(r) === 2, 3000, 'the next throw')
+  })
+
   it('a face the die cannot show (7 on a d6) is dropped as a bad field and counts for nothing', async () => {
     const r = await open({ speed: 0.02 })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })

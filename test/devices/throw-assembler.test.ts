@@ -50,6 +50,69 @@ describe('the throw assembler', () => {
     expect(a.verdict()).toMatchObject({ kind: 'complete', values: [3, 5] })
   })
 
+  it('a die knocked while its throw is open tumbles again: the face it comes to rest on counts', () => {
+    const a = assembler(4)
+    for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 0)
+    a.settled(HUB, 'A', 0, 5)
+    a.settled(HUB, 'C', 0, 1)
+    a.settled(HUB, 'D', 0, 1)
+    a.rolling(HUB, 'A', 0) // knocked by B, still in the hub's open throw
+    a.settled(HUB, 'B', 0, 3)
+    expect(a.verdict()).toEqual({ kind: 'waiting', text: '3 of 4 dice settled' })
+    a.settled(HUB, 'A', 0, 2)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [2, 3, 1, 1] })
+  })
+
+  it('a die knocked after its throw was counted is as if turned by hand: the table is told to put it back', () => {
+    const a = assembler(4)
+    for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 0)
+    for (const [id, face] of [['A', 5], ['B', 3], ['C', 1], ['D', 1]] as const) a.settled(HUB, id, 0, face)
+    a.counted()
+    a.setRules({ due: 0 })
+    a.rolling(HUB, 'A', 0)
+    a.settled(HUB, 'A', 0, 2)
+    expect(a.takeNotes()).toEqual(['A was turned from 5 to 2 after its throw was counted as 5: put it back on 5'])
+    expect(a.verdict()).toEqual({ kind: 'idle' })
+  })
+
+  it('a settled die thrown again with a cocked one keeps its face: it is put back on it before the throw counts', () => {
+    const a = assembler(4)
+    for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 4)
+    a.settled(HUB, 'A', 4, 5)
+    a.settled(HUB, 'B', 4, 5)
+    a.cocked(HUB, 'C', 4)
+    a.settled(HUB, 'D', 4, 5)
+    a.rolling(HUB, 'C', 5) // the cocked die thrown again, as it should be...
+    a.rolling(HUB, 'A', 5) // ...and A with it, which it should not
+    a.settled(HUB, 'C', 5, 4)
+    a.settled(HUB, 'A', 5, 1)
+    expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'wrong-die', text: expect.stringContaining('Die A was thrown again after it settled on 5 in this throw: put it back on 5') })
+    a.moved(HUB, 'A', 5)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 5, 4, 5] })
+  })
+
+  it('a device that restarted leaves the open throw: its dice are thrown again, numbered from 0', () => {
+    const a = assembler(4)
+    a.register('H2', 'E', 10, 'E')
+    for (let n = 0; n < 6; n++) {
+      for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
+      for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
+      a.counted()
+    }
+    a.setRules({ due: 3 })
+    a.rolling(HUB, 'A', 6)
+    a.settled(HUB, 'B', 6, 4)
+    a.rolling('H2', 'E', 40)
+    expect(a.restarted(HUB)).toEqual(['A', 'B'])
+    expect(a.isThrown('H2/E')).toBe(true)
+    for (const id of ['A', 'B']) a.rolling(HUB, id, 0) // the new boot's first throw: new, not late
+    a.settled(HUB, 'A', 0, 6)
+    a.settled(HUB, 'B', 0, 1)
+    a.settled('H2', 'E', 40, 3)
+    expect(a.takeDoubt()).toBe(false)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [6, 1, 3] })
+  })
+
   it('a cocked die holds the throw until it is thrown again or nudged flat', () => {
     const a = assembler(2)
     a.rolling(HUB, 'A', 3)

@@ -13,9 +13,16 @@ import type { Transport } from './serial-port'
 
 export type ConnectionState = 'connecting' | 'connected' | 'stale' | 'refused' | 'closed'
 
+export interface HelloContext {
+  /** The last sequence number before the hello (null on a new connection): a restart can be told from the answer to `hello?`. */
+  previousSeq: number | null
+  /** The connection was not in touch before the hello (new, or stale): the device is back. */
+  wasOutOfTouch: boolean
+}
+
 export interface ConnectionEvents {
-  /** A hello and its die lines. `fresh`: the device restarted (its hello carries sequence 0). */
-  hello(hello: HelloMessage, dice: DieMessage[]): void
+  /** A hello and its die lines, and what the connection knew just before it. */
+  hello(hello: HelloMessage, dice: DieMessage[], before: HelloContext): void
   /** Every other message, in order, once per sequence number. */
   message(message: DeviceMessage): void
   /** Something shown changed (state, counters, raw lines). */
@@ -69,6 +76,8 @@ export class DeviceConnection {
   private pendingDice: DieMessage[] = []
   private expectedDice = 0
   private collecting = false
+  /** What the connection knew before the hello being collected. */
+  private beforeHello: HelloContext = { previousSeq: null, wasOutOfTouch: true }
   private heartbeatMs: number
   private lastRx: number
   private lastAsk: number
@@ -232,6 +241,7 @@ export class DeviceConnection {
   }
 
   private acceptHello(m: HelloMessage): void {
+    this.beforeHello = { previousSeq: this.order.last, wasOutOfTouch: this.state !== 'connected' }
     const dropped = this.order.reset(m.seq)
     if (dropped > 0) this.count('out-of-sequence', dropped)
     this.alive()
@@ -246,7 +256,7 @@ export class DeviceConnection {
     this.collecting = false
     if (this.state === 'connecting' || this.state === 'stale') this.state = 'connected'
     this.reason = null
-    this.events.hello(this.hello!, this.pendingDice)
+    this.events.hello(this.hello!, this.pendingDice, this.beforeHello)
     this.pendingDice = []
     this.requestSnapshot()
   }

@@ -35,7 +35,7 @@ import type { KeypadKey } from '../../shared/api'
 import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
 import type { SettingsStore } from '../core/settings'
 import type { TableSession } from '../core/table-session'
-import { DeviceConnection } from './device-connection'
+import { DeviceConnection, type HelloContext } from './device-connection'
 import { BLUETOOTH_DEVICE, BluetoothLink, type BluetoothReport } from './bluetooth-link'
 import type { BluetoothChoiceView } from '../../shared/devices'
 import { explainOpenError, listSerialPorts, openSerialPort, type ListPorts, type OpenPort, type PortInfo } from './serial-port'
@@ -435,7 +435,7 @@ export class DeviceManager {
       device.path,
       transport,
       {
-        hello: (hello, dice) => this.onHello(ref, conn, hello, dice),
+        hello: (hello, dice, before) => this.onHello(ref, conn, hello, dice, before),
         message: (m) => this.onMessage(ref.device, m),
         changed: () => this.changed(),
         closed: (error) => this.onClosed(ref.device, conn, error),
@@ -471,7 +471,13 @@ export class DeviceManager {
     device.raw = [...device.raw, ...conn.raw].slice(-50)
   }
 
-  private onHello(ref: { device: ManagedDevice }, conn: DeviceConnection | BluetoothLink, hello: HelloMessage, dice: DieMessage[]): void {
+  private onHello(
+    ref: { device: ManagedDevice },
+    conn: DeviceConnection | BluetoothLink,
+    hello: HelloMessage,
+    dice: DieMessage[],
+    before: HelloContext = { previousSeq: null, wasOutOfTouch: true }
+  ): void {
     let device = ref.device
     // The same device already known under another record (connected by another path): merge into the older one.
     const twin = this.devices.find((d) => d !== device && d.id === hello.serial)
@@ -493,8 +499,13 @@ export class DeviceManager {
       device = twin
       ref.device = twin
     }
-    const restarted = device.hello !== null && hello.seq === 0
+    // A restart: its hello starts again at 0, or, when that hello was lost, the answer to `hello?`
+    // is behind the last number heard (from this connection, or the one before it).
+    const lastHeard = before.previousSeq ?? device.lastSeq
+    const restarted = device.hello !== null && (hello.seq === 0 || (lastHeard !== null && seqDistance(lastHeard, hello.seq) > 32768))
     const firstTime = device.hello === null
+    // The answer to a `hello?` of a device that stayed in touch is no news for the table.
+    const news = firstTime || restarted || before.wasOutOfTouch
     device.id = hello.serial
     device.hello = hello
     device.state = 'connected'
@@ -504,9 +515,10 @@ export class DeviceManager {
       if (missed > 0 && missed < 32768) device.history.lost += missed
     }
     device.lastSeq = null
+    let rethrow: string[] = []
     if (restarted || firstTime) {
       device.baselinePending = true
-      this.assembler.forgetThrowNumbers(hello.serial)
+      rethrow = this.assembler.restarted(hello.serial)
     }
     const old = device.dice
     device.dice = new Map()
@@ -533,8 +545,15 @@ export class DeviceManager {
       this.assembler.setInGame(hello.serial, d.die, device.dice.get(d.die)!.inGame)
     })
     const what = [dice.length > 0 ? `${dice.length} ${dice.length === 1 ? 'die' : 'dice'}` : null, hello.keypad ? 'keypad' : null].filter(Boolean).join(' and ')
-    if (device.id !== BLUETOOTH_DEVICE) this.session.notify(`${this.deviceName(device)} ${firstTime ? 'connected' : 'is back'}${what ? `: ${what}` : ''}`, 'info')
+    if (device.id !== BLUETOOTH_DEVICE && news) {
+      const how = firstTime ? 'connected' : restarted ? 'restarted' : 'is back'
+      this.session.notify(`${this.deviceName(device)} ${how}${what ? `: ${what}` : ''}`, 'info')
+    }
     if (wrongKind.length > 0) this.session.notify(wrongKind.join('. '), 'warning')
+    if (rethrow.length > 0) {
+      const them = rethrow.length === 1 ? `die ${rethrow[0]}` : `dice ${listNames(rethrow)}`
+      this.session.notify(`${this.deviceName(device)} restarted during a throw: throw ${them} again, or type the throw`, 'warning')
+    }
     this.replan()
   }
 
