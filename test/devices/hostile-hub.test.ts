@@ -39,6 +39,15 @@ async function sendNumbered(r: Rig, messages: DeviceMessage[], order: number[] =
   await r.hub.sendRaw(order.map((i) => lines[i]).join(''))
 }
 
+/** A 4-PLU$ game with six throws counted (hub throw numbers 0-5 and about 60 lines). */
+async function sixThrowsOf4Plus(r: Rig): Promise<void> {
+  r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
+  for (let i = 0; i < 6; i++) {
+    await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
+    await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
+  }
+}
+
 /** The hub's throw number of its latest throw (from the die's view). */
 const lastThrowNo = (r: Rig): number => device(r).dice.find((d) => d.id === 'A')!.throwNo!
 
@@ -140,11 +149,7 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
 
   it('a hub that restarts during a throw: its dice are thrown again, and its next throws count from 0', async () => {
     const r = await open({ speed: 0.02 })
-    r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    for (let i = 0; i < 6; i++) {
-      await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
-      await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
-    }
+    await sixThrowsOf4Plus(r)
     // A and B start the next throw, and the hub restarts (a bus-powered hub unplugged mid-throw).
     await sendNumbered(r, [
       { type: 'rolling', seq: 0, die: 'A', throw: lastThrowNo(r) + 1 },
@@ -164,11 +169,7 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
 
   it('a hub that restarted and whose hello was lost: once it answers hello?, its throws count again', async () => {
     const r = await open({ speed: 0.02 })
-    r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    for (let i = 0; i < 6; i++) {
-      await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
-      await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
-    }
+    await sixThrowsOf4Plus(r)
     // The restart's hello (and its die lines) never arrive: its next line is behind the last one.
     r.hub.paused = true
     r.hub.reboot()
