@@ -212,7 +212,7 @@ describe('scoring a throw in a turn', () => {
     expect(r.state.scores).toEqual([4, 0])
     const one = fold(AB, [PAIR, FOUR_FOURS, NIL], 3, start)
     expect(toPlay(one.state)).toBe(0) // 2 + 2 extras = 4 throws
-    expect(fourPlus.offer(one.state).throwNote).toBe('Extra throw')
+    expect(fourPlus.offer(one.state).throwNote).toBe('Throw 4 of 4 (1 throw fewer, 2 extra)')
   })
 
   it('three 1s: the penalty does not stack; three 1s again in the penalised turn means 2 throws again', () => {
@@ -246,7 +246,7 @@ describe('scoring a throw in a turn', () => {
     const r = fold(AB, [FOUR_FOURS, FOUR_FOURS, FOUR_FOURS, NIL, NIL])
     expect(r.state.scores).toEqual([12, 0])
     expect(toPlay(r.state)).toBe(0) // 3 + 3 extras = 6 throws; 5 taken
-    expect(fourPlus.offer(r.state).throwNote).toBe('Extra throw')
+    expect(fourPlus.offer(r.state).throwNote).toBe('Throw 6 of 6 (3 extra)')
     const first = fold(AB, [FOUR_FOURS])
     expect(first.last).toEqual([
       { kind: 'score', seat: 0, combo: 'fourFours', points: 4, total: 4, announce: 'Four 4s!' },
@@ -286,7 +286,8 @@ describe('scoring a throw in a turn', () => {
       notes.push(fourPlus.offer(s).throwNote)
       s = fold(AB, [v], 3, s).state
     }
-    expect(notes).toEqual(['Throw 1 of 3', 'Throw 2 of 3', 'Throw 3 of 3', 'Extra throw'])
+    // The pair's extra throw is counted from the moment it is earned: never "3 of 3" with 2 throws left.
+    expect(notes).toEqual(['Throw 1 of 3', 'Throw 2 of 4 (1 extra)', 'Throw 3 of 4 (1 extra)', 'Throw 4 of 4 (1 extra)'])
     expect(toPlay(s)).toBe(1) // 3 + 1 extra, the second pair earned nothing
     // Next turn, the pair's extra is available again.
     const bob = fold(AB, [PAIR, NIL, NIL], 3, s)

@@ -53,6 +53,20 @@ describe('final standings', () => {
     ])
   })
 
+  it('Foursies one-round match won by a foursies: the winner, with fewer points, says why', () => {
+    // Ann ends on 4 (4 4 4 4), Bob throws 3 5 6 6 and ends on 0, Cy rolls a foursies (1 1 1 1) in the final lap.
+    const { module, state } = played('foursies', ['Ann', 'Bob', 'Cy'], {}, (raw) => {
+      const s = raw as { seat: number }
+      return { roll: s.seat === 0 ? [4, 4, 4, 4] : s.seat === 1 ? [3, 5, 6, 6] : [1, 1, 1, 1] }
+    })
+    expect(module.summary(state)).toMatchObject({ finished: true, winners: ['Cy'] })
+    expect(module.standings(state)).toEqual([
+      { name: 'Cy', place: 1, shown: expect.any(String), winner: true, why: 'rolled a foursies' },
+      { name: 'Ann', place: 2, shown: '4 points', winner: false },
+      { name: 'Bob', place: 3, shown: '0 points', winner: false }
+    ])
+  })
+
   it('4-PLU$: the flash-round winner is first although the loser has the same total', () => {
     const { module, state } = played('four-plus', ['Ann', 'Bob'], { rounds: 1 }, (raw, step) => {
       const s = raw as { phase: string; seat: number }

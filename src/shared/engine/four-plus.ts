@@ -533,11 +533,12 @@ function throwNote(s: FourPlusState): string {
     if (f.standing > 0) return `Flash round: beat ${f.standing} to raise it`
     return 'Flash round'
   }
-  if (s.turnTaken < s.turnBase) {
-    const note = `Throw ${s.turnTaken + 1} of ${s.turnBase}`
-    return s.turnBase < THROWS_PER_TURN ? `${note} (1 throw fewer)` : note
-  }
-  return 'Extra throw'
+  // Counted with the extra throws earned so far: "3 of 3" would tell the table the next throw is the last.
+  const total = s.turnTaken + s.throwsLeft
+  const extras = total - s.turnBase
+  const why = [s.turnBase < THROWS_PER_TURN ? '1 throw fewer' : null, extras > 0 ? `${extras} extra` : null].filter((part) => part !== null)
+  const note = `Throw ${s.turnTaken + 1} of ${total}`
+  return why.length > 0 ? `${note} (${why.join(', ')})` : note
 }
 
 function offer(s: FourPlusState): Offer {

@@ -835,14 +835,16 @@ function standings(s: FoursiesState): Standing[] {
   const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
   const points = (seat: number): number => s.scores[seat] + (s.phase === 'turn' && seat === s.seat ? s.turnPoints : 0)
   const round = s.options.match === 'round'
+  // A one-round match won by a foursies: the winner may have fewer points than the others.
+  const byFoursies = round && s.wonByDuel === undefined && s.winners.some((seat) => s.foursies[seat])
   return rankPlayers({
     players: s.players,
     winners: s.winners,
     figures: (seat) => (round ? [points(seat)] : [s.tourWins[seat], s.roundWins[seat], points(seat)]),
     shown: (seat) =>
       round ? plural(points(seat), 'point') : `${plural(s.tourWins[seat], 'tour')} · ${plural(s.roundWins[seat], 'round')}`,
-    tieBreak: s.wonByDuel === 'tour' ? 'won the tie-break duel' : 'won the duel',
-    tieBroken: s.wonByDuel !== undefined
+    tieBreak: byFoursies ? 'rolled a foursies' : s.wonByDuel === 'tour' ? 'won the tie-break duel' : 'won the duel',
+    tieBroken: s.wonByDuel !== undefined || byFoursies
   })
 }
 
