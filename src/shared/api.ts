@@ -1,7 +1,7 @@
 // What every screen is shown and what the screen API answers, whether through Electron's preload
 // or the headless host's WebSocket. The methods themselves are one table: api-methods.ts.
 // Screens show `TableState` and send requests; main owns the game and the rules.
-import type { GameId, Move, Offer, Standing, Summary, TableView } from './engine/types'
+import type { GameId, Move, Offer, ShownDie, Standing, Summary, TableView } from './engine/types'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
 import type { MethodName } from './api-methods'
@@ -27,6 +27,8 @@ export interface LastThrow {
   /** Who threw, in seat order of the dice (several in a duel or flash round). */
   throwers: string[]
   values: number[]
+  /** The dice as the throw left them: a Foursies re-roll beside the dice kept, Farkle's dice set aside apart. */
+  dice: ShownDie[]
   /** The throwers are still the ones to act: the throw is part of the play now. */
   current: boolean
   /** "Ann's throw", "Bob's last throw", "Duel throw: Ann 3 · Bob 4". */

@@ -92,7 +92,16 @@ describe('Scoring a throw', () => {
     const { state, last } = playEvents(ANN_BOB, {}, [{ roll: [4, 2, 3, 3] }])
     expect(scores(state)).toEqual([1, 0])
     expect(toPlay(state)).toBe('Bob')
-    expect(said(last, ANN_BOB)).toEqual(['Ann scores a 4 and has 1', 'Ann ends the turn on 1', 'Bob to throw'])
+    expect(said(last, ANN_BOB)).toEqual(['Ann throws 2 3 3 4', 'Ann scores a 4 and has 1', 'Ann ends the turn on 1', 'Bob to throw'])
+  })
+
+  it('every throw is told, also one that leaves a decision or scores nothing (the log shows it)', () => {
+    const { last } = playEvents(ANN_BOB, {}, [{ roll: [2, 2, 5, 6] }])
+    expect(said(last, ANN_BOB)).toEqual(['Ann throws 2 2 5 6'])
+    const socks = playEvents(ANN_BOB, {}, [{ roll: [6, 3, 3, 6] }, { socks: true }, { roll: [2, 1, 1, 3] }])
+    expect(said(socks.last, ANN_BOB)).toEqual(['Ann throws 1 1 2 3'])
+    const duel = playEvents(ANN_BOB, {}, [{ roll: [4, 4, 4, 4] }, { roll: [4, 4, 4, 4] }])
+    expect(duel.last.filter((e) => e.kind === 'throw')).toHaveLength(1)
   })
 
   it('two fresh 4s score two points', () => {
@@ -114,15 +123,15 @@ describe('Scoring a throw', () => {
 
   it('the player score reads "Ann scores a 4 and has 3"', () => {
     const { last } = playEvents(ANN_BOB, {}, [{ roll: [4, 4, 3, 5] }, QUIET, { roll: [4, 2, 3, 3] }])
-    expect(foursies.describe(last[0], ANN_BOB)).toBe('Ann scores a 4 and has 3')
+    expect(foursies.describe(last[1], ANN_BOB)).toBe('Ann scores a 4 and has 3')
   })
 
   describe('four of a kind', () => {
     it('four 5s score one point, announced', () => {
       const { state, last } = playEvents(ANN_BOB, {}, [{ roll: [5, 5, 5, 5] }])
       expect(scores(state)).toEqual([1, 0])
-      expect(last[0]).toMatchObject({ kind: 'fourOfAKind', seat: 0, announce: 'Four of a kind!' })
-      expect(foursies.describe(last[0], ANN_BOB)).toBe('Four of a kind! Ann has 1')
+      expect(last[1]).toMatchObject({ kind: 'fourOfAKind', seat: 0, announce: 'Four of a kind!' })
+      expect(foursies.describe(last[1], ANN_BOB)).toBe('Four of a kind! Ann has 1')
     })
 
     it('counts when only the odd man was re-rolled (5 5 5 2, the 2 re-rolled to a 5)', () => {
@@ -148,7 +157,7 @@ describe('Scoring a throw', () => {
       const { state, last } = playEvents(ANN_BOB, {}, [FOUR_FOURS])
       expect(scores(state)).toEqual([4, 0])
       expect(last.some((e) => e.kind === 'fourOfAKind')).toBe(false)
-      expect(foursies.describe(last[0], ANN_BOB)).toBe('Ann scores four 4s and has 4')
+      expect(foursies.describe(last[1], ANN_BOB)).toBe('Ann scores four 4s and has 4')
     })
 
     it('four 4s reached by the odd man re-roll: three scored before, one more fresh', () => {
@@ -160,8 +169,8 @@ describe('Scoring a throw', () => {
   describe('foursies', () => {
     it('four 1s end the turn at once, announced "Foursies!"', () => {
       const { state, last } = playEvents(THREE, {}, [FOURSIES])
-      expect(last[0]).toMatchObject({ kind: 'foursies', seat: 0, announce: 'Foursies!' })
-      expect(foursies.describe(last[0], THREE)).toBe('Foursies!')
+      expect(last[1]).toMatchObject({ kind: 'foursies', seat: 0, announce: 'Foursies!' })
+      expect(foursies.describe(last[1], THREE)).toBe('Foursies!')
       expect(toPlay(state)).toBe('Bob')
       expect(foursies.table(state).phase).toBe('Round 1 · Final lap')
     })
@@ -183,7 +192,7 @@ describe('Scoring a throw', () => {
       const s = play(THREE, {}, [{ roll: [4, 1, 1, 3] }, { reroll: [1, 3] }, { roll: [1, 1] }])
       expect(foursies.offer(s).throwNote).toBe('Odd man out: re-roll the 4')
       const { state, last } = fold(s, [{ roll: [1] }])
-      expect(last[0]).toMatchObject({ kind: 'foursies', seat: 0 })
+      expect(last[1]).toMatchObject({ kind: 'foursies', seat: 0 })
       expect(state.foursies).toEqual([true, false, false])
       expect(scores(state)).toEqual([1, 0, 0])
       expect(toPlay(state)).toBe('Bob')
@@ -196,8 +205,8 @@ describe('Scoring a throw', () => {
       const { state, last } = playEvents(ANN_BOB, {}, [{ roll: [4, 4, 3, 5] }, QUIET, { roll: [4, 4, 4, 3] }])
       expect(scores(state)).toEqual([2, 0])
       expect(toPlay(state)).toBe('Bob')
-      expect(last[0]).toMatchObject({ kind: 'bust', seat: 0, announce: 'Bust!', score: 2 })
-      expect(said(last, ANN_BOB)[0]).toBe('Bust! Ann stays on 2')
+      expect(last[1]).toMatchObject({ kind: 'bust', seat: 0, announce: 'Bust!', score: 2 })
+      expect(said(last, ANN_BOB)[1]).toBe('Bust! Ann stays on 2')
       expect(last.some((e) => e.kind === 'score')).toBe(false)
     })
 
@@ -212,15 +221,15 @@ describe('Scoring a throw', () => {
 
     it('Bob busting reads "Bust! Bob stays on 2"', () => {
       const { last } = playEvents(ANN_BOB, {}, [QUIET, { roll: [4, 4, 3, 5] }, QUIET, { roll: [4, 4, 4, 3] }])
-      expect(foursies.describe(last[0], ANN_BOB)).toBe('Bust! Bob stays on 2')
+      expect(foursies.describe(last[1], ANN_BOB)).toBe('Bust! Bob stays on 2')
     })
   })
 
   describe("Devil's Number (three or more 6s showing)", () => {
     it('"none" (default): announced, no effect; three 6s are no odd man out', () => {
       const { state, last } = playEvents(ANN_BOB, {}, [{ roll: [6, 6, 6, 4] }])
-      expect(last[1]).toMatchObject({ kind: 'devilsNumber', announce: "Devil's Number!", effect: 'none' })
-      expect(foursies.describe(last[1], ANN_BOB)).toBe("Devil's Number!")
+      expect(last[2]).toMatchObject({ kind: 'devilsNumber', announce: "Devil's Number!", effect: 'none' })
+      expect(foursies.describe(last[2], ANN_BOB)).toBe("Devil's Number!")
       expect(scores(state)).toEqual([1, 0])
       expect(toPlay(state)).toBe('Bob')
     })
@@ -243,7 +252,7 @@ describe('Scoring a throw', () => {
         { roll: [6, 6, 6, 4] }
       ])
       expect(scores(state)).toEqual([2, 0])
-      expect(last.map((e) => e.kind).slice(0, 2)).toEqual(['devilsNumber', 'bust'])
+      expect(last.map((e) => e.kind).slice(0, 3)).toEqual(['throw', 'devilsNumber', 'bust'])
       expect(announced(last)).toEqual(["Devil's Number!", 'Bust!'])
     })
 
@@ -255,7 +264,7 @@ describe('Scoring a throw', () => {
       ])
       expect(scores(state)).toEqual([0, 0])
       expect(toPlay(state)).toBe('Bob')
-      expect(foursies.describe(last[0], ANN_BOB)).toBe("Devil's Number! Ann drops to 0")
+      expect(foursies.describe(last[1], ANN_BOB)).toBe("Devil's Number! Ann drops to 0")
     })
 
     it('"reset" during socks ends the turn at once, before the second socks throw, and beats a bust', () => {
@@ -279,7 +288,7 @@ describe('What happens next', () => {
     it('1-2-3-4: the 4 scores, then all four dice must be re-rolled', () => {
       const { state, last } = playEvents(ANN_BOB, {}, [{ roll: [3, 1, 4, 2] }])
       expect(scores(state)).toEqual([1, 0])
-      expect(foursies.describe(last[1], ANN_BOB)).toBe('Run! Re-roll all four')
+      expect(foursies.describe(last[2], ANN_BOB)).toBe('Run! Re-roll all four')
       const offer = foursies.offer(state)
       expect(offer).toMatchObject({ toPlay: 0, throwers: [0], diceDue: 4, decisions: [], throwNote: 'Run: re-roll all four dice' })
       expect(refuse(state, { end: true })).toBe(
@@ -305,7 +314,7 @@ describe('What happens next', () => {
   describe('odd man out (forced: the single odd die re-rolled)', () => {
     it('2 2 2 3: only the 3 may be thrown, nothing else first', () => {
       const { state, last } = playEvents(ANN_BOB, {}, [{ roll: [2, 3, 2, 2] }])
-      expect(foursies.describe(last[0], ANN_BOB)).toBe('Odd man out: re-roll the 3')
+      expect(foursies.describe(last[1], ANN_BOB)).toBe('Odd man out: re-roll the 3')
       const offer = foursies.offer(state)
       expect(offer).toMatchObject({ toPlay: 0, diceDue: 1, decisions: [], throwNote: 'Odd man out: re-roll the 3' })
       expect(refuse(state, { reroll: [2, 2] })).toBe('Ann must re-roll the odd man out first')

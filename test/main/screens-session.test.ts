@@ -57,6 +57,29 @@ describe('what main shows the screens', () => {
     ])
   })
 
+  it('a last throw shows the dice as it left them: a Foursies re-roll beside the dice kept, also after an undo', () => {
+    const session = openSession()
+    session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    session.submit({ roll: [2, 2, 5, 6] })
+    session.submit({ reroll: [2, 2] })
+    session.submit({ roll: [3, 3] })
+    const values = () => session.snapshot(true).current?.lastThrow?.dice.map((die) => `${die.value}${die.fresh ? '*' : ''}`)
+    expect(session.snapshot(true).current?.lastThrow).toMatchObject({ caption: 'Ann’s last throw', values: [3, 3] })
+    expect(values()).toEqual(['5', '6', '3*', '3*'])
+    session.submit({ roll: [5, 5, 5, 3] })
+    session.submit({ roll: [3] })
+    expect(values()).toEqual(['5', '5', '5', '3*'])
+    session.undo()
+    session.undo()
+    expect(values()).toEqual(['5', '6', '3*', '3*'])
+    // Farkle: the dice set aside this turn are apart from the throw, as they were shown.
+    session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
+    session.submit({ roll: [1, 2, 3, 4, 6, 6] })
+    session.submit({ keep: [1] })
+    session.submit({ roll: [2, 3, 3, 4, 6] })
+    expect(session.snapshot(true).current?.lastThrow?.dice.filter((die) => !die.setAside).map((die) => die.value)).toEqual([2, 3, 3, 4, 6])
+  })
+
   it('every log line of a throw carries its dice, and numbers are record lines as `referee replay` counts them', async () => {
     const session = openSession()
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
@@ -65,8 +88,10 @@ describe('what main shows the screens', () => {
     expect(log.map((entry) => [entry.line, entry.dice])).toEqual([
       [2, '4 2 3 3'],
       [2, '4 2 3 3'],
+      [2, '4 2 3 3'],
       [2, '4 2 3 3']
     ])
+    expect(log[0]).toMatchObject({ kind: 'throw', text: 'Ann throws 2 3 3 4' })
     // A record whose move line is wrong is reported at the same number by referee replay.
     const record = await session.exportRecord()
     if (!record.ok) throw new Error(record.error)

@@ -115,7 +115,7 @@ export function foursiesGame(overrides: Partial<GameView> = {}): GameView {
       turnPoints: 0,
       notes: { 2: '1 throw fewer' }
     },
-    lastThrow: { line: 3, throwers: ['Bob'], values: [2, 2, 5], current: true, caption: 'Bob’s throw' },
+    lastThrow: { line: 3, throwers: ['Bob'], values: [2, 2, 5], dice: [2, 2, 1, 5].map((value) => ({ value, fresh: value !== 1 })), current: true, caption: 'Bob’s throw' },
     log: [
       { line: 2, text: 'Ann scores a 4 and has 3', kind: 'score', seat: 0, dice: '4 2 3 6' },
       { line: 3, text: 'Bob throws 2 2 1 5', kind: 'throw', seat: 1, dice: '2 2 1 5' }
@@ -168,7 +168,7 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
       ],
       turnPoints: 350
     },
-    lastThrow: { line: 6, throwers: ['Ann'], values: [5, 3], current: true, caption: 'Ann’s throw' },
+    lastThrow: { line: 6, throwers: ['Ann'], values: [5, 3], dice: [{ value: 5, fresh: true }, { value: 3, fresh: true }], current: true, caption: 'Ann’s throw' },
     log: [],
     announcement: null,
     moveCount: 5,

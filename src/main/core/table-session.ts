@@ -21,7 +21,7 @@ import type {
 } from '../../shared/api'
 import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
-import type { GameEvent, Move, Offer } from '../../shared/engine/types'
+import type { GameEvent, Move, Offer, ShownDie } from '../../shared/engine/types'
 import { performance } from 'node:perf_hooks'
 import { GAMES } from '../../shared/engine'
 import {
@@ -84,7 +84,7 @@ export class TableSession {
   private importing = false
   private log: LogEntry[] = []
   /** The latest throw: its record line, and the seats whose dice it holds. */
-  private lastThrow: { line: number; seats: number[]; values: number[] } | null = null
+  private lastThrow: ThrowMark | null = null
   private announcement: Announcement | null = null
   private announcementCount = 0
   private keypadBuffer = ''
@@ -246,7 +246,7 @@ export class TableSession {
     this.game = played.game
     this.keypadBuffer = ''
     const line = recordLine(played.game.moves.length)
-    if ('roll' in move && throwers) this.lastThrow = { line, seats: throwers, values: move.roll }
+    if ('roll' in move && throwers) this.lastThrow = { line, seats: throwers, values: move.roll, dice: diceAfterThrow(played.game, move.roll) }
     // An announcement lasts until the next line: "Hot dice!" must not carry into the next turn.
     this.announcement = null
     this.addEvents(played.game, line, played.events, 'roll' in move ? diceWords(move.roll, throwers ?? [], game.header.players) : undefined)
@@ -767,7 +767,7 @@ export class TableSession {
     let caption: string
     if (thrown.seats.length === 1) caption = current ? `${throwers[0]}’s throw` : `${throwers[0]}’s last throw`
     else caption = `${current ? 'Duel throw' : 'Last duel throw'}: ${diceWords(thrown.values, thrown.seats, players)}`
-    return { line: thrown.line, throwers, values: [...thrown.values], current, caption }
+    return { line: thrown.line, throwers, values: [...thrown.values], dice: thrown.dice.map((die) => ({ ...die })), current, caption }
   }
 
   private whoIsNext(): string {
@@ -877,13 +877,35 @@ function diceWords(values: readonly number[], seats: readonly number[], players:
 }
 
 /** The latest throw of a game, folded again from its record (after an undo, a resume or an import). */
-function lastThrowOf(game: Game): { line: number; seats: number[]; values: number[] } | null {
+/** The latest throw of a game: where it is in the record, who threw, and the dice it left. */
+interface ThrowMark {
+  line: number
+  seats: number[]
+  values: number[]
+  dice: ShownDie[]
+}
+
+function lastThrowOf(game: Game): ThrowMark | null {
   let index = game.moves.length - 1
   while (index >= 0 && !('roll' in game.moves[index].move)) index--
   if (index < 0) return null
   const before = replayMoves(game, index)
   const move = game.moves[index].move as { roll: number[] }
-  return { line: recordLine(index + 1), seats: offerOf(before).throwers, values: move.roll }
+  const after = play(before, game.moves[index])
+  if (!after.ok) throw new Error(`a recorded move no longer applies: ${after.error}`)
+  return { line: recordLine(index + 1), seats: offerOf(before).throwers, values: move.roll, dice: diceAfterThrow(after.game, move.roll) }
+}
+
+/**
+ * The dice as a throw left them: the engine's view right after it when that view shows this throw
+ * (its fresh dice are the values thrown: a Foursies re-roll beside the dice kept, Farkle's dice set
+ * aside apart), else just the values (a throw that ended the round and started a duel).
+ */
+function diceAfterThrow(after: Game, values: readonly number[]): ShownDie[] {
+  const shown = tableOf(after).dice
+  const fresh = shown.filter((die) => die.fresh).map((die) => die.value)
+  const same = fresh.length === values.length && [...fresh].sort().join() === [...values].sort().join()
+  return same ? shown.map((die) => ({ ...die })) : values.map((value) => ({ value, fresh: true }))
 }
 
 /**

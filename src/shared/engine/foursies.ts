@@ -18,7 +18,7 @@ import type {
 } from './types'
 import { rankPlayers } from './standings'
 import { choiceValues, GAME_DESCRIPTORS, optionDefaults, valueText } from './options'
-import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../dice'
+import { countedValues, diceText, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
 export type FoursiesTour = 'first-to-four' | 'four-rounds'
@@ -91,6 +91,7 @@ export interface FoursiesState {
 
 /** What happens in Foursies, for `describe` and the screens. */
 export type FoursiesEvent =
+  | { kind: 'throw'; seat: number; dice: number[] }
   | { kind: 'score'; seat: number; count: number; score: number }
   | { kind: 'fourOfAKind'; seat: number; announce: string; value: number; score: number }
   | { kind: 'foursies'; seat: number; announce: string }
@@ -456,7 +457,8 @@ function turnThrow(s: FoursiesState, values: number[]): Applied<FoursiesState, F
   const reset = effect === 'reset'
   const bust = !reset && (effect === 'bust' || start + points > 4)
 
-  const events: FoursiesEvent[] = []
+  // Every throw is in the log, also one that leaves a decision or scores nothing.
+  const events: FoursiesEvent[] = [{ kind: 'throw', seat, dice: values.slice() }]
   if (!bust && !reset) {
     if (fours > 0) events.push({ kind: 'score', seat, count: fours, score: start + afterFours })
     if (ofAKind) events.push({ kind: 'fourOfAKind', seat, announce: "Four of a kind!", value: f.equal, score: start + points })
@@ -886,6 +888,8 @@ function describe(e: FoursiesEvent, players: readonly string[]): string {
   const names = (seats: readonly number[]): string => listNames(seats.map((i) => players[i] ?? `Seat ${i + 1}`))
   const kind: string = e.kind
   switch (e.kind) {
+    case 'throw':
+      return `${name} throws ${diceText(e.dice)}`
     case 'score': {
       const count = e.count
       return `${name} scores ${count === 1 ? 'a 4' : `${numberWord(count)} 4s`} and has ${e.score}`

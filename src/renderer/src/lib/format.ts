@@ -37,11 +37,11 @@ export function joinNames(names: readonly string[]): string {
 
 /**
  * The dice to show beside the scores: the engine's view of the turn while its thrower still
- * acts, else the latest throw's values, no longer marked fresh (main words the caption).
+ * acts, else the dice the latest throw left, no longer marked fresh (main words the caption).
  */
 export function shownThrow(game: GameView): { dice: ShownDie[]; caption: string; current: boolean } {
   const thrown = game.lastThrow
   if (!thrown) return { dice: [], caption: 'No throw yet', current: false }
   if (thrown.current) return { dice: game.table.dice, caption: thrown.caption, current: true }
-  return { dice: thrown.values.map((value) => ({ value, fresh: false })), caption: thrown.caption, current: false }
+  return { dice: thrown.dice.map((die) => ({ ...die, fresh: false })), caption: thrown.caption, current: false }
 }
