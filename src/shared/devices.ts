@@ -637,6 +637,12 @@ export class ThrowAssembler {
     baseline: boolean
   ): void {
     const k = this.die(device, die)
+    if (throwNo === null && k.throwNo !== null) {
+      // No throw since the device's boot, while the host knows one: it restarted unnoticed (its
+      // hello lost, the answer to `hello?` seemingly in sequence). Its throws count from 0 again.
+      k.throwNo = null
+      k.seen = []
+    }
     if (!k.inGame) {
       // Out of the game: only what it shows (a newer throw number is taken as it comes).
       if (throwNo !== null && (baseline || throwNo === k.throwNo || !this.isPast(k, throwNo, k.throwNo))) {
@@ -647,8 +653,7 @@ export class ThrowAssembler {
       return
     }
     if (baseline || status === 'offline' || throwNo === null) {
-      if (baseline && throwNo === null) k.throwNo = null
-      else if (baseline && throwNo !== null) this.saw(k, throwNo)
+      if (baseline && throwNo !== null) this.saw(k, throwNo)
       if (status === 'settled' || (status === 'offline' && face !== null)) k.face = face
       return
     }

@@ -113,6 +113,19 @@ describe('the throw assembler', () => {
     expect(a.verdict()).toMatchObject({ kind: 'complete', values: [6, 1, 3] })
   })
 
+  it('a snapshot saying a die made no throw since boot, while the host knows one, is a restart: its next throws count from 0', () => {
+    const a = assembler(4)
+    for (let n = 0; n < 3; n++) {
+      for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
+      for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
+      a.counted()
+    }
+    for (const id of ['A', 'B', 'C', 'D']) a.snapshot(HUB, id, 'settled', null, 2, false)
+    for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 0)
+    for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, 0, 5)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 5, 5, 5] })
+  })
+
   it('a cocked die holds the throw until it is thrown again or nudged flat', () => {
     const a = assembler(2)
     a.rolling(HUB, 'A', 3)
