@@ -135,6 +135,40 @@ describe('SetupScreen', () => {
     expect(wrapper.emitted('started')).toBeUndefined()
   })
 
+  it('checks every number option against its definition before asking main, naming it by its label', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    await name(wrapper, 0, 'Ann')
+    await name(wrapper, 1, 'Bob')
+    const start = async (): Promise<string> => {
+      await wrapper.find('[data-testid="start-game"]').trigger('click')
+      await flushPromises()
+      return wrapper.find('[data-testid="setup-error"]').text()
+    }
+    await wrapper.find('[data-testid="game-farkle"]').trigger('click')
+    await wrapper.find('[data-testid="option-target"]').setValue('0')
+    expect(await start()).toBe('Target must be a whole number, 1 or more')
+    await wrapper.find('[data-testid="option-target"]').setValue('2.5')
+    expect(await start()).toBe('Target must be a whole number, 1 or more')
+    await wrapper.find('[data-testid="option-target"]').setValue('1e16')
+    expect(await start()).toBe('Target must be at most 9,007,199,254,740,991')
+    await wrapper.find('[data-testid="option-target"]').setValue('')
+    expect(await start()).toBe('Target must be a whole number, 1 or more')
+    await wrapper.find('[data-testid="option-target"]').setValue('5000')
+    await wrapper.find('[data-testid="option-entry"]').setValue('-50')
+    expect(await start()).toBe('Entry minimum must be a whole number, 0 or more')
+    await wrapper.find('[data-testid="game-four-plus"]').trigger('click')
+    await wrapper.find('[data-testid="option-rounds"]').setValue('0')
+    expect(await start()).toBe('Rounds must be a whole number, 1 or more')
+    expect(api.newGame).not.toHaveBeenCalled()
+
+    await wrapper.find('[data-testid="option-rounds"]').setValue('2')
+    expect(wrapper.find('[data-testid="setup-error"]').exists()).toBe(false)
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(api.newGame).toHaveBeenCalledWith({ game: 'four-plus', players: ['Ann', 'Bob'], rules: { rounds: 2 } })
+  })
+
   it('keeps the tab on a seat that exists when players are removed', async () => {
     const api = new FakeTableApi()
     const wrapper = await mountWith(SetupScreen, api)

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
 import type { GameSetup } from '../../../shared/api'
-import { GAME_DESCRIPTORS, optionDefaults, type OptionValue } from '../../../shared/engine/options'
+import { GAME_DESCRIPTORS, optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '../../../shared/engine/options'
 import { GAME_IDS, type GameId } from '../../../shared/engine/types'
 
 export interface GameChoice {
@@ -31,6 +31,23 @@ export type SetupOptions = Record<GameId, Record<string, OptionValue>>
 
 export function defaultOptions(): SetupOptions {
   return Object.fromEntries(GAME_IDS.map((id) => [id, optionDefaults(id)])) as SetupOptions
+}
+
+/** An option's name in a sentence: its label without the note in brackets ("Entry minimum (0 = off)"). */
+function optionName(option: OptionDescriptor): string {
+  return option.label.replace(/\s*\(.*\)$/, '')
+}
+
+/** Why a number option's value cannot be sent, in the words of the form; null when it can. */
+export function numberProblem(option: NumberOption, value: OptionValue | undefined): string | null {
+  // Beyond this a number field no longer holds a whole number exactly (the rules refuse it too).
+  if (typeof value === 'number' && value > Number.MAX_SAFE_INTEGER) {
+    return `${optionName(option)} must be at most ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`
+  }
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < option.min) {
+    return `${optionName(option)} must be a whole number, ${option.min} or more`
+  }
+  return null
 }
 
 export type BuiltSetup = { ok: true; setup: GameSetup } | { ok: false; error: string }
@@ -106,12 +123,11 @@ export const useSetupStore = defineStore('setup', () => {
       seen.add(folded)
     }
     const rules: Record<string, OptionValue> = { ...options[game.value] }
-    for (const [key, value] of Object.entries(rules)) {
-      if (typeof value === 'number' && (!Number.isInteger(value) || value < 0)) {
-        return { ok: false, error: `${key} must be a whole number of 0 or more` }
-      }
-    }
     for (const option of GAME_DESCRIPTORS[game.value].options) {
+      if (option.kind === 'number') {
+        const problem = numberProblem(option, rules[option.key])
+        if (problem) return { ok: false, error: problem }
+      }
       if (option.kind === 'seat' && Number(rules[option.key]) >= list.length) rules[option.key] = 0
     }
     return { ok: true, setup: { game: game.value, players: list, rules, ...(computers.length > 0 ? { computers } : {}) } }
