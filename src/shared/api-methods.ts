@@ -56,7 +56,7 @@ function objectMessage(what: string) {
 
 // Limits a screen's request cannot pass (the record file and the screens rely on them).
 const MAX_PLAYERS = 16
-const MAX_NAME_LENGTH = 40
+export const MAX_NAME_LENGTH = 40
 const MAX_RECORD_LENGTH = 20 * 1024 * 1024
 
 const GAME_SETUP = 'a game setup (game, players, rules, computers)'

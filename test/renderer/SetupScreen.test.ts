@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import SetupScreen from '../../src/renderer/src/components/SetupScreen.vue'
 import { useSetupStore } from '../../src/renderer/src/stores/setup'
+import { MAX_NAME_LENGTH } from '../../src/shared/api-methods'
 import { FakeTableApi, emptyState } from './fixtures'
 import { mountWith } from './mountWith'
 
@@ -84,6 +85,18 @@ describe('SetupScreen', () => {
     await wrapper.find('[data-testid="start-game"]').trigger('click')
     await flushPromises()
     expect(api.newGame).toHaveBeenCalledWith({ game: 'farkle', players: ['Bob', 'Cy'], rules: { entry: 0, target: 5000 } })
+  })
+
+  it('takes names as long as the screen API takes them', async () => {
+    const api = new FakeTableApi()
+    const wrapper = await mountWith(SetupScreen, api)
+    expect(wrapper.find('[data-testid="player-name-0"]').attributes('maxlength')).toBe(String(MAX_NAME_LENGTH))
+    const long = 'A'.repeat(MAX_NAME_LENGTH)
+    await name(wrapper, 0, long)
+    await name(wrapper, 1, 'Bob')
+    await wrapper.find('[data-testid="start-game"]').trigger('click')
+    await flushPromises()
+    expect(api.newGame).toHaveBeenCalledWith(expect.objectContaining({ players: [long, 'Bob'] }))
   })
 
   it('offers recent players as chips that fill the first empty row', async () => {
