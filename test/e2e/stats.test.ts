@@ -61,6 +61,8 @@ async function paintedPixels(chart: Locator): Promise<number> {
   })
 }
 
+const counted = (count = 0, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`
+
 describe('players, statistics and charts in a browser', () => {
   it("shows a player's page with statistics, form and head-to-head, and filters the history", async () => {
     const { dataDir, texts } = seededDataDir()
@@ -77,7 +79,7 @@ describe('players, statistics and charts in a browser', () => {
     await page.getByTestId('player-Ann').click()
     await page.getByTestId('player-page').waitFor()
     const expected = playerStatistics(texts.map((text) => factsOfRecordText(text) as GameFacts)).find((p) => p.name === 'Ann')
-    expect(await page.getByTestId('player-overall').textContent()).toContain(`${expected?.games} games · ${expected?.wins} wins`)
+    expect(await page.getByTestId('player-overall').textContent()).toContain(`${counted(expected?.games, 'game')} · ${counted(expected?.wins, 'win')}`)
     expect(await page.getByTestId('player-figures-farkle').locator('[data-figure="bestTurn"] td').textContent()).toBe(
       expected?.byGame.farkle?.bestTurn.toLocaleString('en')
     )

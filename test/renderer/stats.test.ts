@@ -52,6 +52,31 @@ describe('the statistics screens', () => {
     expect(api.restoreGame).toHaveBeenCalledWith('g1')
   })
 
+  it("a player's page counts in words that agree with the number", async () => {
+    const api = new FakeTableApi()
+    api.listPeople.mockResolvedValue({ ok: true, people: PEOPLE })
+    api.playerStatistics.mockResolvedValue({ ok: true, players: [{ name: 'Ann', games: 1, wins: 1, winRate: 1, byGame: {} }] })
+    const page = (games: number, wins: number) => ({
+      person: PEOPLE[0],
+      statistics: { name: 'Ann', games, wins, winRate: wins / games, byGame: {} },
+      form: Array.from({ length: games }, (_, i) => ({ id: `g${i}`, game: 'farkle' as const, startedAt: 1_000 * i, won: i < wins, seats: 2 })),
+      opponents: []
+    })
+    api.playerPage.mockResolvedValue({ ok: true, page: page(1, 1) })
+    const wrapper = await mountWith(PlayersScreen, api)
+    await wrapper.find('[data-testid="player-Ann"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="player-overall"]').text()).toBe('1 game · 1 win · 100%')
+    expect(wrapper.find('[data-testid="form-chart"]').attributes('data-chart-title')).toBe('Form over the last 1 game')
+
+    api.playerPage.mockResolvedValue({ ok: true, page: page(2, 0) })
+    await wrapper.find('[data-testid="player-back"]').trigger('click')
+    await wrapper.find('[data-testid="player-Ann"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="player-overall"]').text()).toBe('2 games · 0 wins · 0%')
+    expect(wrapper.find('[data-testid="form-chart"]').attributes('data-chart-title')).toBe('Form over the last 2 games')
+  })
+
   it('the Players tab lists statistics and renames a person', async () => {
     const api = new FakeTableApi()
     api.listPeople.mockResolvedValue({ ok: true, people: PEOPLE })

@@ -9,6 +9,11 @@ export function formatPoints(value: number): string {
   return points.format(value)
 }
 
+/** A count and its noun: "1 win", "2 wins", "1 die". */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${points.format(count)} ${count === 1 ? one : many}`
+}
+
 export function formatDate(milliseconds: number): string {
   return new Date(milliseconds).toLocaleString(undefined, {
     year: 'numeric',
