@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import TableScreen from '../../src/renderer/src/components/TableScreen.vue'
-import { FakeTableApi, farkleGame, foursiesGame, stateWith } from './fixtures'
+import { FakeTableApi, farkleGame, foursiesGame, foursiesSummary, stateWith } from './fixtures'
 import { mountWith } from './mountWith'
 
 function press(key: string, code: string, target: EventTarget = window, repeat = false): KeyboardEvent {
@@ -102,6 +102,24 @@ describe('TableScreen', () => {
     wrapper = null
     press('3', 'Digit3')
     expect(api.keypad).not.toHaveBeenCalled()
+  })
+
+  it('keeps undo on at game over, on the keypad as on the button and the keyboard', async () => {
+    const over = foursiesGame({ summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }), offer: { ...foursiesGame().offer, finished: true, decisions: [], blocked: [] } })
+    const api = new FakeTableApi(stateWith(over))
+    wrapper = await mountWith(TableScreen, api, document.body)
+    expect(wrapper.find('[data-testid="keypad-3"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('[data-testid="keypad-plus"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('[data-testid="undo"]').attributes('disabled')).toBeUndefined()
+    expect(wrapper.find('[data-testid="keypad-slash"]').attributes('disabled')).toBeUndefined()
+    await wrapper.find('[data-testid="keypad-slash"]').trigger('click')
+    press('/', 'Slash')
+    expect(api.keypad.mock.calls.map(([key]) => key)).toEqual(['/', '/'])
+
+    api.push(stateWith(foursiesGame({ moveCount: 0 })))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="keypad-slash"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('[data-testid="keypad-3"]').attributes('disabled')).toBeUndefined()
   })
 
   it('lets a view-only screen watch but not enter anything', async () => {
