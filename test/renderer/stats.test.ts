@@ -46,7 +46,7 @@ describe('the statistics screens', () => {
     await flushPromises()
     expect(api.trashGame).toHaveBeenCalledWith('g1')
     expect(wrapper.find('[data-testid="history-entry-0"]').exists()).toBe(false)
-    expect(wrapper.find('[data-testid="trash"]').text()).toContain('Ann and Bob')
+    expect(wrapper.find('[data-testid="trash"]').text()).toContain('Foursies · Ann and Bob')
     await wrapper.find('[data-testid="restore-g1"]').trigger('click')
     await flushPromises()
     expect(api.restoreGame).toHaveBeenCalledWith('g1')

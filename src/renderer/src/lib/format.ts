@@ -1,5 +1,6 @@
 import type { GameView } from '../../../shared/api'
 import type { ShownDie } from '../../../shared/engine/types'
+import { GAME_DESCRIPTORS } from '../../../shared/engine/options'
 
 // One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
 // formats every score at every push.
@@ -12,6 +13,11 @@ export function formatPoints(value: number): string {
 /** A count and its noun: "1 win", "2 wins", "1 die". */
 export function countOf(count: number, one: string, many = `${one}s`): string {
   return `${points.format(count)} ${count === 1 ? one : many}`
+}
+
+/** A game's title from its id (as a record or the trash names it); the id itself when no game has it. */
+export function gameTitle(id: string): string {
+  return Object.hasOwn(GAME_DESCRIPTORS, id) ? GAME_DESCRIPTORS[id as keyof typeof GAME_DESCRIPTORS].title : id
 }
 
 export function formatDate(milliseconds: number): string {
