@@ -34,6 +34,14 @@ export function splitRecordLines(text: string): string[] {
   return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
 }
 
+/**
+ * How long a record is, as the screens say it: its moves, the lines after the header. Not "lines":
+ * line numbers count the header (line 1), so a record of 21 moves ends at line 22.
+ */
+export function movesText(moves: number): string {
+  return moves === 1 ? '1 move' : `${moves} moves`
+}
+
 export function isBlankLine(line: string): boolean {
   return line.trim() === ''
 }

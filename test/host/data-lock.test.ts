@@ -95,7 +95,7 @@ describe('two headless hosts on one data folder', () => {
       try {
         expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
         const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
-        expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} lines)`)
+        expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} moves)`)
         expect(await callHost(third, 'submit', PLAIN_THROW)).toEqual({ ok: true })
         expect(replayText(recordOf(dataDir)).ok).toBe(true)
       } finally {

@@ -184,6 +184,7 @@ describe('what main shows the screens', () => {
     expect(opened.game.stepCount).toBe(1)
     expect(session.historyStep(opened.game.replay, 0)).toMatchObject({ ok: true, step: { line: 2 } })
     expect(session.resumeHistory(entry.id)).toEqual({ ok: true })
+    expect(session.snapshot(true).message?.text).toMatch(/^Resumed Farkle with Ann, Bob \(1 move\)\. /)
     expect(session.listHistory()).toEqual([])
     expect(session.snapshot(true).current).toMatchObject({ moveCount: 1, lastThrow: { caption: 'Ann’s throw', current: true } })
     // Reopened after a restart: the same game, nothing lost.

@@ -70,7 +70,8 @@ describe('the table session', () => {
     const again = openSession()
     expect(again.snapshot(true).current?.summary).toEqual(shown?.summary)
     expect(again.snapshot(true).current?.log).toEqual(shown?.log)
-    expect(again.snapshot(true).message?.text).toBe('Resumed the game in progress (2 lines)')
+    // 2 moves: the record's last line is line 3, the header being line 1.
+    expect(again.snapshot(true).message?.text).toBe('Resumed the game in progress (2 moves)')
   })
 
   it('loads a record cut off by a crash up to its last whole line, and says so', () => {
@@ -128,6 +129,7 @@ describe('the table session', () => {
     expect(await session.importRecord(exported.record)).toEqual({ ok: false, error: 'Import refused: this game is already on the table' })
     session.submit({ roll: [2, 3, 5, 6] })
     expect(await session.importRecord(exported.record)).toEqual({ ok: true })
+    expect(session.snapshot(true).message?.text).toBe('Imported a game of 4-PLU$ with 1 move')
     expect(session.snapshot(true).current?.summary).toEqual(summary)
     const history = session.listHistory()
     expect(history).toHaveLength(1)

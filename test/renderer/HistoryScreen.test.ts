@@ -14,6 +14,8 @@ describe('HistoryScreen', () => {
     expect(wrapper.find('[data-testid="history-entry-0"]').attributes('data-id')).toBe('g2')
     expect(wrapper.find('[data-testid="history-entry-0"] [data-testid="history-status"]').text()).toBe('Abandoned')
     expect(wrapper.find('[data-testid="history-entry-1"] [data-testid="history-status"]').text()).toBe('Finished')
+    // Its moves, not its lines: the header is line 1, so 12 moves end at line 13.
+    expect(wrapper.find('[data-testid="history-entry-1"] .history__date').text()).toMatch(/ · 12 moves$/)
 
     await wrapper.find('[data-testid="history-entry-1"]').trigger('click')
     await flushPromises()

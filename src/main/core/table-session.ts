@@ -41,7 +41,7 @@ import {
   type Game
 } from '../../shared/game'
 import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
-import { checkHeader, moveKind, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
+import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor, type Odds } from '../../shared/odds'
 import { specOf, type WinTableSource } from '../../shared/ai/win-play'
 import type { SixDiceState } from '../../shared/engine/six-dice'
@@ -437,7 +437,7 @@ export class TableSession {
         return this.refuseForDisk(error, 'the record was not imported', 'try again')
       }
       this.setGame(replayed.game, log.entries(replayed.game))
-      return this.changed(`Imported a game of ${moduleOf(replayed.game).title} with ${replayed.game.moves.length} lines`, 'info')
+      return this.changed(`Imported a game of ${moduleOf(replayed.game).title} with ${movesText(replayed.game.moves.length)}`, 'info')
     } finally {
       this.importing = false
     }
@@ -473,7 +473,7 @@ export class TableSession {
       return this.refuseForDisk(error, 'the game was not resumed', 'try again')
     }
     this.setGame(replayed.game, logTail(replayed.game))
-    return this.changed(`Resumed ${entry.title} with ${entry.players.join(', ')} (${replayed.game.moves.length} lines). ${this.whoIsNext()}`, 'info')
+    return this.changed(`Resumed ${entry.title} with ${entry.players.join(', ')} (${movesText(replayed.game.moves.length)}). ${this.whoIsNext()}`, 'info')
   }
 
   /**
@@ -551,7 +551,7 @@ export class TableSession {
           'warning'
         )
       } else {
-        this.message = this.makeMessage(`Resumed the game in progress (${replayed.game.moves.length} lines)${unsavable ? `.${unsavable}` : ''}`, readOnly ? 'warning' : 'info')
+        this.message = this.makeMessage(`Resumed the game in progress (${movesText(replayed.game.moves.length)})${unsavable ? `.${unsavable}` : ''}`, readOnly ? 'warning' : 'info')
       }
       this.setGame(replayed.game, log.entries(replayed.game))
       return
@@ -573,7 +573,7 @@ export class TableSession {
     const aside = this.store.setAsideFrom(from, reason)
     const kept = aside ? `were kept in ${aside}` : `stay at the end of ${this.store.currentPath} until they can be kept aside.${unsavable}`
     this.message = this.makeMessage(
-      `Line ${replayed.line} of the saved game could not be read (${replayed.error}). The game resumes before it, after ${resumed.game.moves.length} moves; that line and the ones after it ${kept}`,
+      `Line ${replayed.line} of the saved game could not be read (${replayed.error}). The game resumes before it, after ${movesText(resumed.game.moves.length)}; that line and the ones after it ${kept}`,
       'warning'
     )
     this.setGame(resumed.game, before.entries(resumed.game))
