@@ -31,6 +31,20 @@ export function moduleOf(game: Game | Header): AnyGameModule {
   return GAMES['header' in game ? game.header.game : game.game]
 }
 
+/** The seats the computer plays, from the header's `meta.computers` (seat indexes). */
+export function computerSeats(game: Game | Header): number[] {
+  const header = 'header' in game ? game.header : game
+  const seats = header.meta?.computers
+  if (!Array.isArray(seats)) return []
+  return seats.filter((seat): seat is number => Number.isInteger(seat) && seat >= 0 && seat < header.players.length)
+}
+
+/** The names of the seats people play: a computer seat is no person (player list, recent players, statistics). */
+export function personNames(game: Game | Header): string[] {
+  const computers = new Set(computerSeats(game))
+  return ('header' in game ? game.header : game).players.filter((_, seat) => !computers.has(seat))
+}
+
 /** Starts a game from a checked header, refusing options the game's page does not allow. */
 export function startGame(header: Header): Parsed<Game> {
   const module = GAMES[header.game]

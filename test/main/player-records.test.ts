@@ -111,6 +111,21 @@ describe('players as people', () => {
     expect(JSON.parse(readFileSync(join(dataDir, 'players.json'), 'utf8'))).toHaveLength(2)
   })
 
+  it('a computer seat is no person: not on the player list, not a recent player, not in the statistics', async () => {
+    const session = openSession()
+    expect(session.newGame({ game: 'fouche', players: ['Computer', 'Ann'], computers: [0], rules: { target: 300 } })).toEqual({ ok: true })
+    expect(session.snapshot(true).recentPlayers).toEqual(['Ann'])
+    expect(session.players.people().map((p) => p.name)).toEqual(['Ann'])
+    // A finished game of the history, played before the list existed: its computer seat joins nothing either.
+    const finished = recordText(playRandomGame({ game: 'fouche', players: ['Hal', 'Bob'], rules: { target: 300 }, meta: { computers: [0] } }, seededRandom(4)).game)
+    writeFileSync(join(dataDir, 'history', 'g-hal.jsonl'), finished)
+    const statistics = await call(session, viewer, 'playerStatistics', [])
+    expect(statistics).toMatchObject({ ok: true, players: [{ name: 'Bob', games: 1 }] })
+    expect((await session.players.everyone()).map((p) => p.name)).toEqual(['Ann', 'Bob'])
+    const page = await call(session, viewer, 'playerPage', ['Bob'])
+    expect(page.ok && page.page.opponents).toEqual([])
+  })
+
   it('a rename carries the history along; a merge makes two names one person; the records stay as they were', async () => {
     const session = openSession()
     const texts = seedHistory(12)

@@ -152,6 +152,18 @@ describe('statistics by person', () => {
     expect(games(together, 'Dee')).toBe(games(apart, 'Dee') + games(apart, 'Eve'))
   })
 
+  it('a computer seat counts for nobody: no statistics, no head-to-head', () => {
+    const record = (header: Header): string => recordText(playRandomGame(header, seededRandom(header.players.length)).game)
+    const solo = factsOfRecordText(record({ game: 'fouche', players: ['Computer', 'Ann'], rules: { target: 1000 }, meta: { computers: [0] } })) as GameFacts
+    const duo = factsOfRecordText(record({ game: 'fouche', players: ['Ann', 'Bob', 'Computer'], rules: { target: 1000 }, meta: { computers: [2] } })) as GameFacts
+    expect([solo.finished, duo.finished]).toEqual([true, true])
+    expect(solo.computers).toEqual([0])
+    const statistics = playerStatistics([solo, duo])
+    expect(statistics.map((p) => [p.name, p.games])).toEqual([['Ann', 2], ['Bob', 1]])
+    expect(headToHead([solo, duo], 'Ann', 'Computer').games).toBe(0)
+    expect(headToHead([solo, duo], 'Ann', 'Bob').games).toBe(1)
+  })
+
   it('an unfinished game counts for nobody', () => {
     const facts = factsOfRecordText('{"game":"farkle","players":["Ann","Bob"],"rules":{"entry":0}}\n{"roll":[1,2,3,4,6,6]}\n{"keep":[1]}\n{"bank":true}\n') as GameFacts
     expect(facts.finished).toBe(false)

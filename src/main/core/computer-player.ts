@@ -5,7 +5,7 @@ import { chooseMove } from '../../shared/ai'
 import { inFinalTurn, specOf } from '../../shared/ai/win-play'
 import { solvable } from '../../shared/ai/win-solver'
 import type { SixDiceState } from '../../shared/engine/six-dice'
-import { offerOf, type Game } from '../../shared/game'
+import { computerSeats, offerOf, type Game } from '../../shared/game'
 import type { TableSession } from './table-session'
 
 export interface ComputerThinking {
@@ -17,13 +17,6 @@ export interface ComputerPlayerOptions {
   /** The pause before each action, so people can follow. */
   delayMs?: number
   random?: () => number
-}
-
-/** The computer seats of a game, from its header's meta (`meta.computers`: seat indexes). */
-export function computerSeats(game: Game): number[] {
-  const seats = game.header.meta?.computers
-  if (!Array.isArray(seats)) return []
-  return seats.filter((seat): seat is number => Number.isInteger(seat) && seat >= 0 && seat < game.header.players.length)
 }
 
 export class ComputerPlayer {

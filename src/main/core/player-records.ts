@@ -3,9 +3,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import type { HistoryEntry } from '../../shared/api'
-import { replayText, type Game } from '../../shared/game'
+import { personNames, replayText, type Game } from '../../shared/game'
 import {
   checkPlayerList,
+  personSeatNames,
   headToHead,
   mergePeople,
   PERSON_COLOURS,
@@ -61,11 +62,11 @@ export class PlayerRecords {
     return this.list
   }
 
-  /** The facts of every history game; names in them that no person has yet join the list. */
+  /** The facts of every history game; names of people in them that no person has yet join the list. */
   private async facts(): Promise<Map<string, GameFacts>> {
     const facts = await this.cache.all(this.progress)
     const names = new Set<string>()
-    for (const one of facts.values()) for (const name of one.players) names.add(name)
+    for (const one of facts.values()) for (const name of personSeatNames(one)) names.add(name)
     this.remember([...names].sort())
     return facts
   }
@@ -91,7 +92,7 @@ export class PlayerRecords {
   /** A record has just moved to the history. */
   archived(id: string, game: Game): void {
     this.cache.add(id, game)
-    this.remember(game.header.players)
+    this.remember(personNames(game))
   }
 
   async statistics(): Promise<PlayerStatistics[]> {
@@ -124,7 +125,7 @@ export class PlayerRecords {
     })
     const others = new Set<string>()
     for (const one of facts.values()) {
-      const people = one.players.map(personOf)
+      const people = personSeatNames(one).map(personOf)
       if (one.finished && people.includes(person.name)) for (const other of people) if (other !== person.name) others.add(other)
     }
     const opponents = [...others].sort().map((other) => headToHead(facts.values(), person.name, other, { personOf }))

@@ -12,7 +12,7 @@ import { factsOfGame, type GameFacts } from '../../shared/stats'
 import { writeDurably } from './record-store'
 
 /** Bumped whenever what a fact means changes: an older cache is then rebuilt. */
-export const FACTS_VERSION = 1
+export const FACTS_VERSION = 2
 const HEADER = JSON.stringify({ statisticsCache: FACTS_VERSION })
 /** Records replayed between two yields to the event loop during a rebuild. */
 const CHUNK = 50

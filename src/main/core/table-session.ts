@@ -25,9 +25,11 @@ import type { GameEvent, Move, Offer, ShownDie } from '../../shared/engine/types
 import { performance } from 'node:perf_hooks'
 import { GAMES } from '../../shared/engine'
 import {
+  computerSeats,
   describeEvent,
   moduleOf,
   offerOf,
+  personNames,
   play,
   recordText,
   recordTextInSteps,
@@ -48,7 +50,6 @@ import type { SixDiceState } from '../../shared/engine/six-dice'
 import { OddsCache } from './odds-cache'
 import { OpenReplays } from './open-replays'
 import { checkpointCollector, steppableInSteps, stepCountOf, type SteppableGame } from '../../shared/replay-steps'
-import { computerSeats } from './computer-player'
 import { PlayerRecords } from './player-records'
 import { diskTrouble, type RecordStore } from './record-store'
 import type { SettingsStore } from './settings'
@@ -221,7 +222,7 @@ export class TableSession {
     } catch (error) {
       return this.refuseForDisk(error, 'the new game was not started', 'try again')
     }
-    this.rememberPlayers(header.value.players)
+    this.rememberPlayers(personNames(header.value))
     this.setGame(started.value, [])
     return this.changed(`${moduleOf(header.value).title}: ${header.value.players.join(', ')}. ${this.whoIsNext()}`, 'info')
   }

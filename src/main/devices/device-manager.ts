@@ -27,10 +27,9 @@ import {
   type GameDie,
   type ThrowRules
 } from '../../shared/devices'
-import { offerOf, type Game } from '../../shared/game'
+import { computerSeats, offerOf, type Game } from '../../shared/game'
 import { EMPTY_PLAN, listNames, planDice, type DicePlan } from '../../shared/dice-plan'
 import type { SmartDiceView, SmartDieView } from '../../shared/devices'
-import { computerSeats } from '../core/computer-player'
 import type { KeypadKey } from '../../shared/api'
 import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
 import type { SettingsStore } from '../core/settings'

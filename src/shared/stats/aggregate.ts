@@ -2,7 +2,7 @@
 // (docs/statistics.md). A player is a name; `personOf` lets a player list map several seat names
 // (a rename, a merge) to one person.
 import { GAME_IDS, type GameId } from '../engine/types'
-import type { FourPlusSeatFacts, FoursiesSeatFacts, GameFacts, SixDiceSeatFacts } from './facts'
+import { isPersonSeat, type FourPlusSeatFacts, type FoursiesSeatFacts, type GameFacts, type SixDiceSeatFacts } from './facts'
 
 export interface CommonStatistics {
   games: number
@@ -82,7 +82,7 @@ const SUMMED: Record<GameId, string[]> = {
   'four-plus': ['roundsSurvived', 'deathsByOnes', 'extraThrows']
 }
 
-/** Statistics of every player who held a seat in a finished game, sorted by name. */
+/** Statistics of every player who held a seat in a finished game (a computer seat is no player), sorted by name. */
 export function playerStatistics(allFacts: Iterable<GameFacts>, options: StatisticsOptions = {}): PlayerStatistics[] {
   const personOf = options.personOf ?? ((name: string) => name)
   const tallies = new Map<string, Tally>()
@@ -91,6 +91,7 @@ export function playerStatistics(allFacts: Iterable<GameFacts>, options: Statist
     const game = facts.game
     const keys = SUMMED[game]
     for (let seat = 0; seat < facts.players.length; seat++) {
+      if (!isPersonSeat(facts, seat)) continue
       const name = personOf(facts.players[seat])
       let tally = tallies.get(name)
       if (tally === undefined) {
@@ -173,7 +174,7 @@ export function headToHead(allFacts: Iterable<GameFacts>, first: string, second:
   const result: HeadToHead = { players: [first, second], games: 0, wins: [0, 0], byGame: {} }
   for (const facts of allFacts) {
     if (!facts.finished) continue
-    const people = facts.players.map(personOf)
+    const people = facts.players.map((name, seat) => (isPersonSeat(facts, seat) ? personOf(name) : null))
     const a = people.indexOf(first)
     const b = people.indexOf(second)
     if (a < 0 || b < 0 || a === b) continue

@@ -3,7 +3,7 @@
 // summed over thousands of games without replaying them. Definitions: docs/statistics.md.
 import { GAMES } from '../engine'
 import type { GameEvent, GameId } from '../engine/types'
-import { replayText, type Game } from '../game'
+import { computerSeats, replayText, type Game } from '../game'
 
 export interface FoursiesSeatFacts {
   roundsWon: number
@@ -48,10 +48,22 @@ export interface GameFacts {
   game: GameId
   /** Seat names as the record holds them. */
   players: string[]
+  /** Seats the computer played (the header's `meta.computers`): no person, so no player's statistics. */
+  computers: number[]
   finished: boolean
   winners: string[]
   /** One entry per seat, in seat order; its shape depends on `game`. */
   seats: SeatFacts[]
+}
+
+/** Whether a person played this seat (not the computer). */
+export function isPersonSeat(facts: GameFacts, seat: number): boolean {
+  return !facts.computers.includes(seat)
+}
+
+/** The names of the seats people played. */
+export function personSeatNames(facts: GameFacts): string[] {
+  return facts.players.filter((_, seat) => isPersonSeat(facts, seat))
 }
 
 /** Every seat's score after each completed turn (Farkle/Fouche: banked totals; Foursies: round scores; 4-PLU$: totals). */
@@ -88,6 +100,7 @@ function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
   const facts: GameFacts = {
     game: game.header.game,
     players: players.slice(),
+    computers: computerSeats(game),
     finished: summary.finished,
     winners: summary.winners.slice(),
     seats: collector.seats
