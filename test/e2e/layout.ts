@@ -29,7 +29,7 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     /** Content pieces: controls, dice and elements with text of their own. */
     const isLeaf = (element: Element): boolean => {
       if (element.closest('svg') && element.tagName.toLowerCase() !== 'svg') return false
-      if (['button', 'input', 'select', 'textarea', 'svg', 'kbd'].includes(element.tagName.toLowerCase())) return true
+      if (['button', 'input', 'select', 'textarea', 'svg', 'canvas', 'kbd'].includes(element.tagName.toLowerCase())) return true
       if (element.classList.contains('die')) return true
       if (element.closest('button, kbd, .die')) return false
       return Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')

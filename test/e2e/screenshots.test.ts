@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
-import { connectApi, playMoves, type ApiClient } from './api-client'
+import { connectApi, playMoves, tableState, type ApiClient } from './api-client'
 import { layoutProblems } from './layout'
 
 const VIEWPORTS = [
@@ -91,6 +91,21 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(await api.call('newGame', { game: 'foursies', players: PLAYERS })).toEqual({ ok: true })
     await playMoves(api, [{ roll: [4, 4, 4, 4] }, { roll: [3, 5, 6, 6] }, { roll: [4, 2, 3, 3] }])
     const problems = await shots('foursies', 'over')
+    expect(problems).toEqual([])
+  }, 180_000)
+
+  it('five players at the end: the TV shows the standings and the whole score chart on one screen', async () => {
+    const players = ['Ann', 'Bob', 'Maximilian-Alexander the', 'Zoë', 'Cy']
+    expect(await api.call('newGame', { game: 'foursies', players })).toEqual({ ok: true })
+    // A quiet round for all five, then Bob throws four 4s.
+    for (let move = 0; move < 20; move++) {
+      const summary = (await tableState(api)).current!.summary
+      if (summary.finished) break
+      await playMoves(api, [move >= 5 && summary.toPlay === 'Bob' ? { roll: [4, 4, 4, 4] } : { roll: [3, 5, 6, 6] }])
+    }
+    expect((await tableState(api)).current?.summary.finished).toBe(true)
+    // The chart is a canvas: cut by the TV's frame (which does not scroll), it is reported.
+    const problems = await shots('five-players', 'over')
     expect(problems).toEqual([])
   }, 180_000)
 
