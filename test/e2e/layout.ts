@@ -1,5 +1,5 @@
 // Layout checks run inside the page: nothing wider than the viewport, no two pieces of content
-// drawn over each other.
+// drawn over each other, nothing cut off, no label spilling out of its button.
 import type { Page } from 'playwright-core'
 
 export interface LayoutProblem {
@@ -71,6 +71,19 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         if (cut && !saysItIsCut(element, parent)) problems.push({ kind: 'cut', what: `${name(element)} is cut by ${name(parent).slice(0, 40)}` })
         break
       }
+    }
+    // A label wider or taller than its own button or box spills out of it (or is cut by it).
+    for (const element of leaves) {
+      if (['input', 'select', 'textarea', 'svg', 'canvas'].includes(element.tagName.toLowerCase())) continue
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      const text = range.getBoundingClientRect()
+      if (text.width === 0 || text.height === 0) continue
+      const box = element.getBoundingClientRect()
+      // Glyphs stand a little above and below a tight line-height: that is no spill.
+      const slack = parseFloat(getComputedStyle(element).fontSize) / 4
+      const spills = text.left < box.left - 1 || text.right > box.right + 1 || text.top < box.top - slack || text.bottom > box.bottom + slack
+      if (spills && !saysItIsCut(element, element)) problems.push({ kind: 'cut', what: `${name(element)} spills out of its box` })
     }
     const boxes = leaves.map((element) => ({ element, box: clippedBox(element) })).filter((entry) => entry.box !== null) as { element: Element; box: DOMRect }[]
     for (const { element, box } of boxes) {
