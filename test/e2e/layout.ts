@@ -1,5 +1,6 @@
 // Layout checks run inside the page: nothing wider than the viewport, no two pieces of content
-// drawn over each other, nothing cut off, no label spilling out of its button.
+// drawn over each other, nothing cut off, no label spilling out of its button, no field too
+// narrow for its text.
 import type { Page } from 'playwright-core'
 
 export interface LayoutProblem {
@@ -84,6 +85,18 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const slack = parseFloat(getComputedStyle(element).fontSize) / 4
       const spills = text.left < box.left - 1 || text.right > box.right + 1 || text.top < box.top - slack || text.bottom > box.bottom + slack
       if (spills && !saysItIsCut(element, element)) problems.push({ kind: 'cut', what: `${name(element)} spills out of its box` })
+    }
+    // A field narrower than what it shows: its value (a name typed) or its placeholder is cut.
+    const measure = document.createElement('canvas').getContext('2d')!
+    for (const element of leaves) {
+      if (!(element instanceof HTMLInputElement) || !['text', 'search', 'number', 'email', 'url', ''].includes(element.type)) continue
+      const style = getComputedStyle(element)
+      measure.font = style.font
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      for (const shown of [element.value, element.placeholder]) {
+        const needed = measure.measureText(shown).width
+        if (needed > room + 1) problems.push({ kind: 'cut', what: `${name(element)} is ${Math.round(room)}px wide for "${shown}" (${Math.round(needed)}px)` })
+      }
     }
     const boxes = leaves.map((element) => ({ element, box: clippedBox(element) })).filter((entry) => entry.box !== null) as { element: Element; box: DOMRect }[]
     for (const { element, box } of boxes) {

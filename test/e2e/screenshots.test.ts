@@ -75,6 +75,13 @@ async function shots(game: string, state: string): Promise<string[]> {
   return problems
 }
 
+async function typeNames(page: Page, names: string[]): Promise<void> {
+  for (let i = 0; i < names.length; i++) {
+    if ((await page.getByTestId(`player-name-${i}`).count()) === 0) await page.getByTestId('add-player').click()
+    await page.getByTestId(`player-name-${i}`).fill(names[i])
+  }
+}
+
 describe('screens at TV, laptop and phone sizes', () => {
   for (const { game, rules, moves } of GAMES) {
     it(`${game}: nothing off-screen, nothing drawn over something else`, async () => {
@@ -133,4 +140,17 @@ describe('screens at TV, laptop and phone sizes', () => {
     await api.call('abandon')
     expect(problems).toEqual([])
   }, 180_000)
+
+  it('Setup with the names typed: every name field shows its whole name', async () => {
+    const problems: string[] = []
+    for (const viewport of VIEWPORTS) {
+      const page = await browser.newPage({ viewport })
+      await page.goto(running.url)
+      await page.getByTestId('tab-setup').click()
+      await typeNames(page, PLAYERS)
+      problems.push(...(await check(page, `setup-${viewport.name}`)))
+      await page.close()
+    }
+    expect(problems).toEqual([])
+  }, 60_000)
 })
