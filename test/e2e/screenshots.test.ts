@@ -153,4 +153,23 @@ describe('screens at TV, laptop and phone sizes', () => {
     }
     expect(problems).toEqual([])
   }, 60_000)
+
+  it('Start at the foot of a scrolled Setup opens the Table at its top: the message and whose turn it is in sight', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS[1] })
+    await page.goto(running.url)
+    await page.getByTestId('tab-setup').click()
+    await typeNames(page, PLAYERS)
+    await page.getByTestId('start-game').scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await page.getByTestId('start-game').click()
+    await page.getByTestId('table-screen').waitFor()
+    await page.waitForTimeout(200)
+    await page.screenshot({ path: join(SCREENSHOTS, 'started-from-setup-1280x720.png') })
+    const top = async (testId: string): Promise<number> => (await page.getByTestId(testId).boundingBox())?.y ?? -1
+    const barBottom = await page.locator('.control__bar').evaluate((bar) => bar.getBoundingClientRect().bottom)
+    expect(await top('message')).toBeGreaterThanOrEqual(barBottom)
+    expect(await top('to-play')).toBeGreaterThanOrEqual(barBottom)
+    await page.close()
+    await api.call('abandon')
+  }, 60_000)
 })
