@@ -154,6 +154,23 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(problems).toEqual([])
   }, 60_000)
 
+  it('the replay’s score chart follows the window when it narrows', async () => {
+    // A game of three turns to chart.
+    expect(await api.call('newGame', { game: 'foursies', players: PLAYERS })).toEqual({ ok: true })
+    await playMoves(api, [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
+    await api.call('abandon')
+    const problems: string[] = []
+    const page = await browser.newPage({ viewport: VIEWPORTS[1] })
+    await page.goto(running.url)
+    await page.getByTestId('tab-history').click()
+    await page.getByTestId('history-entry-0').click()
+    await page.getByTestId('game-score-chart').waitFor()
+    await page.setViewportSize(VIEWPORTS[2])
+    problems.push(...(await check(page, `replay-narrowed-${VIEWPORTS[2].name}`)))
+    await page.close()
+    expect(problems).toEqual([])
+  }, 60_000)
+
   it('Start at the foot of a scrolled Setup opens the Table at its top: the message and whose turn it is in sight', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS[1] })
     await page.goto(running.url)
