@@ -65,6 +65,10 @@ async function shots(game: string, state: string): Promise<string[]> {
       await table.getByTestId('history-replay').waitFor()
       problems.push(...(await check(table, `${game}-${state}-replay-${viewport.name}`)))
     }
+    await table.getByTestId('tab-players').click()
+    await table.getByTestId('players-screen').waitFor()
+    await table.waitForTimeout(200)
+    problems.push(...(await check(table, `${game}-${state}-players-${viewport.name}`)))
     await table.close()
     const tv = await browser.newPage({ viewport })
     await tv.goto(`${running.url}scoreboard`)
