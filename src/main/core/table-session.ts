@@ -509,7 +509,6 @@ export class TableSession {
     return this.replays.step(replay, index)
   }
 
-
   setShowOdds(on: boolean): Outcome {
     try {
       this.settings.update({ showOdds: on })
