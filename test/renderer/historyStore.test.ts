@@ -61,6 +61,32 @@ describe('useHistoryStore', () => {
     expect(history.step?.text).toBe('Ann wins the round')
   })
 
+  it('shows the game clicked last, and none after Back, when a long game answers late', async () => {
+    const history = useHistoryStore()
+    const answers = new Map<string, () => void>()
+    api.openHistory.mockImplementation(async (id) => {
+      await new Promise<void>((resolve) => answers.set(id, resolve))
+      return { ok: true, game: { ...historyGame(api), entry: historyEntry(id, 2_000) } }
+    })
+    const long = history.open('long')
+    const short = history.open('short')
+    expect(history.opening).toBe('short')
+    answers.get('short')!()
+    await short
+    answers.get('long')!()
+    await long
+    expect(history.openGame?.entry.id).toBe('short')
+    expect(history.opening).toBeNull()
+
+    history.close()
+    const again = history.open('long')
+    history.close()
+    answers.get('long')!()
+    await again
+    expect(history.openGame).toBeNull()
+    expect(history.opening).toBeNull()
+  })
+
   it('says why a step cannot be shown', async () => {
     api.openHistory.mockResolvedValue({ ok: true, game: historyGame(api) })
     const history = useHistoryStore()

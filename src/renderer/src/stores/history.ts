@@ -64,10 +64,17 @@ export const useHistoryStore = defineStore('history', () => {
     }
   }
 
+  /** Which game is being opened (a long one takes a while): an answer for an earlier click, or after Back, is dropped. */
+  const opening = ref<string | null>(null)
+  let opensAsked = 0
+
   async function open(id: string): Promise<void> {
     error.value = null
+    const asked = ++opensAsked
+    opening.value = id
     try {
       const opened = await getTableApi().openHistory(id)
+      if (asked !== opensAsked) return
       if (!opened.ok) {
         error.value = opened.error
         return
@@ -77,11 +84,15 @@ export const useHistoryStore = defineStore('history', () => {
       step.value = null
       await loadStep(0)
     } catch (failure) {
-      error.value = errorText(failure)
+      if (asked === opensAsked) error.value = errorText(failure)
+    } finally {
+      if (asked === opensAsked) opening.value = null
     }
   }
 
   function close(): void {
+    opensAsked++
+    opening.value = null
     openGame.value = null
     stepIndex.value = 0
     void loadStep(0)
@@ -99,5 +110,5 @@ export const useHistoryStore = defineStore('history', () => {
   const next = () => goTo(stepIndex.value + 1)
   const last = () => goTo(stepCount.value - 1)
 
-  return { entries, loading, error, openGame, stepIndex, stepCount, step, atFirst, atLast, load, open, close, goTo, first, previous, next, last }
+  return { entries, loading, error, openGame, opening, stepIndex, stepCount, step, atFirst, atLast, load, open, close, goTo, first, previous, next, last }
 })
