@@ -279,6 +279,8 @@ interface OpenDie {
   flag: string | null
   /** A line of this die was dropped as late though its throw was never seen: the hub's snapshot decides. */
   doubtful?: boolean
+  /** Cocked in this throw, then thrown again: the hub throw it is in now is the cocked die's re-throw. */
+  rethrowOfCocked?: boolean
 }
 
 /** Throw numbers remembered per die: a throw re-sent by the transport is known for this many throws. */
@@ -305,6 +307,8 @@ export class ThrowAssembler {
   private rules: ThrowRules = { due: 0 }
   /** Warnings about dice handled after their throw was counted, collected for the caller. */
   private notes: string[] = []
+  /** Dice whose device a snapshot showed restarted while they were in the open throw (told with the notes). */
+  private leftByRestart: string[] = []
   /** Which dice must be thrown and which hold their values (null: any dice, as many as are due). */
   private plan: DicePlan | null = null
   /** Dice moved that must not have been, with the face to put them back on (null: unknown). */
@@ -465,14 +469,18 @@ export class ThrowAssembler {
   }
 
   /**
-   * A die of the open throw that had settled is thrown again in one of the hub's next throws (only a
-   * cocked die may be): its face in the open throw stands, and it must be put back on it. True when
-   * that is so. A number far from the open one is no re-throw: the open one came from noise.
+   * A die of the open throw that had settled is thrown again while the throw waits on a cocked die,
+   * or with the cocked die's re-throw (only the cocked die may be thrown again): its face in the
+   * open throw stands, and it must be put back on it. True when that is so. Without a cocked die,
+   * a later hub throw replaces its face (dice thrown one after the other, the last knocking one
+   * thrown before); a number far from the open one is no re-throw (the open one came from noise).
    */
   private rethrown(k: KnownDie, o: OpenDie | undefined, throwNo: number, face: number | null, rolled: boolean): boolean {
     if (!o || o.status !== 'settled' || o.face === null) return false
     const ahead = (((throwNo - o.throwNo) % 65536) + 65536) % 65536
     if (ahead === 0 || ahead > LATE_THROWS) return false
+    const withCocked = [...this.open.values()].some((d) => d.key !== k.key && (d.status === 'cocked' || (d.rethrowOfCocked && d.throwNo === throwNo)))
+    if (!withCocked) return false
     this.strays.set(k.key, { expect: o.face, why: `was thrown again after it settled on ${o.face} in this throw` })
     this.saw(k, throwNo)
     k.face = face
@@ -522,7 +530,8 @@ export class ThrowAssembler {
       this.saw(k, throwNo)
       return
     }
-    this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null })
+    const rethrowOfCocked = o?.status === 'cocked' || undefined
+    this.open.set(k.key, { key: k.key, throwNo, status: 'rolling', face: null, before: o ? o.before : k.face, flag: null, rethrowOfCocked })
     this.saw(k, throwNo)
     k.face = null
   }
@@ -535,6 +544,7 @@ export class ThrowAssembler {
       if (this.strayHandled(k, face, false)) return
       if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return this.doubtUnless(k, throwNo) // an older throw's line
       if (this.rethrown(k, o, throwNo, face, false)) return
+      if (o.throwNo !== throwNo && o.status === 'cocked') o.rethrowOfCocked = true // its `rolling` was lost
       o.throwNo = throwNo
       o.doubtful = false
       o.status = 'settled'
@@ -567,6 +577,7 @@ export class ThrowAssembler {
       if (this.strayHandled(k, null, false)) return
       if (o.throwNo !== throwNo && this.isPast(k, throwNo, o.throwNo)) return this.doubtUnless(k, throwNo)
       if (this.rethrown(k, o, throwNo, null, false)) return
+      if (o.throwNo !== throwNo && o.status === 'cocked') o.rethrowOfCocked = true // its `rolling` was lost
       o.throwNo = throwNo
       o.doubtful = false
       o.status = 'cocked'
@@ -637,12 +648,9 @@ export class ThrowAssembler {
     baseline: boolean
   ): void {
     const k = this.die(device, die)
-    if (throwNo === null && k.throwNo !== null) {
-      // No throw since the device's boot, while the host knows one: it restarted unnoticed (its
-      // hello lost, the answer to `hello?` seemingly in sequence). Its throws count from 0 again.
-      k.throwNo = null
-      k.seen = []
-    }
+    // No throw since the device's boot, while the host knows one: the device restarted unnoticed
+    // (its hello lost, the answer to `hello?` seemingly in sequence), as at a restart.
+    if (throwNo === null && k.throwNo !== null) this.leftByRestart.push(...this.restarted(device))
     if (!k.inGame) {
       // Out of the game: only what it shows (a newer throw number is taken as it comes).
       if (throwNo !== null && (baseline || throwNo === k.throwNo || !this.isPast(k, throwNo, k.throwNo))) {
@@ -691,6 +699,11 @@ export class ThrowAssembler {
   takeNotes(): string[] {
     const n = this.notes
     this.notes = []
+    if (this.leftByRestart.length > 0) {
+      const dice = this.leftByRestart
+      this.leftByRestart = []
+      n.push(`${listNames(dice)} ${dice.length === 1 ? 'was' : 'were'} in a throw when ${dice.length === 1 ? 'its' : 'their'} hub restarted: throw ${dice.length === 1 ? 'it' : 'them'} again, or type the throw`)
+    }
     return n
   }
 

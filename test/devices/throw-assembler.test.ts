@@ -89,6 +89,46 @@ describe('the throw assembler', () => {
     expect(a.verdict()).toMatchObject({ kind: 'problem', problem: 'wrong-die', text: expect.stringContaining('Die A was thrown again after it settled on 5 in this throw: put it back on 5') })
     a.moved(HUB, 'A', 5)
     expect(a.verdict()).toMatchObject({ kind: 'complete', values: [5, 5, 4, 5] })
+    // The same when A is picked up first, while C still lies cocked.
+    const b = assembler(4)
+    for (const id of ['A', 'B', 'C', 'D']) b.rolling(HUB, id, 4)
+    for (const id of ['A', 'B', 'D']) b.settled(HUB, id, 4, 5)
+    b.cocked(HUB, 'C', 4)
+    b.rolling(HUB, 'A', 5)
+    b.rolling(HUB, 'C', 5)
+    b.settled(HUB, 'A', 5, 1)
+    b.settled(HUB, 'C', 5, 4)
+    expect(b.verdict()).toMatchObject({ kind: 'problem', problem: 'wrong-die' })
+  })
+
+  it('without a cocked die, a settled die knocked by a die thrown after it counts with its new face', () => {
+    const a = assembler(2)
+    a.rolling(HUB, 'A', 10)
+    a.settled(HUB, 'A', 10, 3)
+    a.rolling(HUB, 'B', 11) // thrown after A, in the hub's next throw...
+    a.rolling(HUB, 'A', 11) // ...and knocks A over
+    a.settled(HUB, 'A', 11, 6)
+    a.settled(HUB, 'B', 11, 2)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [6, 2] })
+  })
+
+  it('a snapshot that shows a die of the open throw restarted takes it out of the throw, and the table is told', () => {
+    const a = assembler(4)
+    for (let n = 0; n < 3; n++) {
+      for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
+      for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
+      a.counted()
+    }
+    a.rolling(HUB, 'A', 3)
+    a.rolling(HUB, 'B', 3)
+    a.settled(HUB, 'A', 3, 6)
+    for (const id of ['A', 'B']) a.snapshot(HUB, id, 'settled', null, 2, false)
+    expect(a.isThrown('H1/A') || a.isThrown('H1/B')).toBe(false)
+    expect(a.takeNotes()).toEqual(['A and B were in a throw when their hub restarted: throw them again, or type the throw'])
+    for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 0)
+    for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, 0, 4)
+    expect(a.takeDoubt()).toBe(false)
+    expect(a.verdict()).toMatchObject({ kind: 'complete', values: [4, 4, 4, 4] })
   })
 
   it('a device that restarted leaves the open throw: its dice are thrown again, numbered from 0', () => {

@@ -5,7 +5,10 @@
 import type { ReplayStep } from '../../shared/api'
 import { stepOf, type SteppableGame } from '../../shared/replay-steps'
 
-/** Replays kept: one per screen that has a replay open, give or take. */
+/**
+ * Replays kept: each opening adds one (the same game opened twice is two), so a screen whose
+ * replay was pushed out by six openings since (on any screen) is told to open it again.
+ */
 const KEPT = 6
 /**
  * Moves kept in all (a move is about 150 bytes): a few screens replaying the longest records

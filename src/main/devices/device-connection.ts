@@ -78,6 +78,8 @@ export class DeviceConnection {
   private collecting = false
   /** What the connection knew before the hello being collected. */
   private beforeHello: HelloContext = { previousSeq: null, wasOutOfTouch: true }
+  /** No hello since the connection opened or went stale (any line ends "stale", so it is kept apart). */
+  private outOfTouch = true
   private heartbeatMs: number
   private lastRx: number
   private lastAsk: number
@@ -241,7 +243,8 @@ export class DeviceConnection {
   }
 
   private acceptHello(m: HelloMessage): void {
-    this.beforeHello = { previousSeq: this.order.last, wasOutOfTouch: this.state !== 'connected' }
+    // A second hello while the first one's dice are collected keeps the first one's context.
+    if (!this.collecting) this.beforeHello = { previousSeq: this.order.last, wasOutOfTouch: this.outOfTouch }
     const dropped = this.order.reset(m.seq)
     if (dropped > 0) this.count('out-of-sequence', dropped)
     this.alive()
@@ -256,6 +259,7 @@ export class DeviceConnection {
     this.collecting = false
     if (this.state === 'connecting' || this.state === 'stale') this.state = 'connected'
     this.reason = null
+    this.outOfTouch = false
     this.events.hello(this.hello!, this.pendingDice, this.beforeHello)
     this.pendingDice = []
     this.requestSnapshot()
@@ -281,6 +285,7 @@ export class DeviceConnection {
     }
     if (this.state === 'connected' && now - this.lastRx > 3 * this.heartbeatMs) {
       this.state = 'stale'
+      this.outOfTouch = true
       this.reason = `No heartbeat for ${((now - this.lastRx) / 1000).toFixed(1)} s: is the hub powered and its cable in?`
       this.ask('hello-request')
       this.events.changed()
