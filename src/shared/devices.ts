@@ -307,7 +307,7 @@ export class ThrowAssembler {
   private rules: ThrowRules = { due: 0 }
   /** Warnings about dice handled after their throw was counted, collected for the caller. */
   private notes: string[] = []
-  /** Dice whose device a snapshot showed restarted while they were in the open throw (told with the notes). */
+  /** Dice of the open throw a snapshot said made no throw since their device started (told with the notes). */
   private leftByRestart: string[] = []
   /** Which dice must be thrown and which hold their values (null: any dice, as many as are due). */
   private plan: DicePlan | null = null
@@ -648,9 +648,16 @@ export class ThrowAssembler {
     baseline: boolean
   ): void {
     const k = this.die(device, die)
-    // No throw since the device's boot, while the host knows one: the device restarted unnoticed
-    // (its hello lost, the answer to `hello?` seemingly in sequence), as at a restart.
-    if (throwNo === null && k.throwNo !== null) this.leftByRestart.push(...this.restarted(device))
+    // By the device's own account the die made no throw since its boot, while the host knows one:
+    // the device restarted unnoticed (its hello lost, the answer to `hello?` seemingly in sequence),
+    // or the number came from noise. Either way the device's count wins: the die's numbers are
+    // forgotten and it leaves the open throw. (Each die of the snapshot answers for itself, so one
+    // line of noise cannot cancel the other dice's throw.)
+    if (throwNo === null && k.throwNo !== null) {
+      k.throwNo = null
+      k.seen = []
+      if (this.open.delete(k.key)) this.leftByRestart.push(k.name)
+    }
     if (!k.inGame) {
       // Out of the game: only what it shows (a newer throw number is taken as it comes).
       if (throwNo !== null && (baseline || throwNo === k.throwNo || !this.isPast(k, throwNo, k.throwNo))) {
@@ -702,7 +709,8 @@ export class ThrowAssembler {
     if (this.leftByRestart.length > 0) {
       const dice = this.leftByRestart
       this.leftByRestart = []
-      n.push(`${listNames(dice)} ${dice.length === 1 ? 'was' : 'were'} in a throw when ${dice.length === 1 ? 'its' : 'their'} hub restarted: throw ${dice.length === 1 ? 'it' : 'them'} again, or type the throw`)
+      const one = dice.length === 1
+      n.push(`The hub says ${listNames(dice)} made no throw since it started (did it restart?): throw ${one ? 'it' : 'them'} again, or type the throw`)
     }
     return n
   }

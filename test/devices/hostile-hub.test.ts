@@ -98,7 +98,7 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     ]
     const r = await open({ speed: 0.05, dice: five })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    await sendNumbered(r, [{ type: 'rolling', seq: 0, die: 'E', throw: 900 }]) // E starts a throw...
+    void r.hub.throw({ E: 3 }, { settleMs: [60_000] }) // E starts a throw...
     await waitFor(() => r.manager.view().assembling !== null, 2000, 'E in the open throw')
     r.hub.replaceDice(five.slice(0, 4)) // ...and leaves the hub's list
     await waitFor(() => device(r).dice.length === 4, 2000, 'the new list')

@@ -112,7 +112,7 @@ describe('the throw assembler', () => {
     expect(a.verdict()).toMatchObject({ kind: 'complete', values: [6, 2] })
   })
 
-  it('a snapshot that shows a die of the open throw restarted takes it out of the throw, and the table is told', () => {
+  it('a snapshot saying dice of the open throw made no throw since boot takes them out of the throw, and the table is told', () => {
     const a = assembler(4)
     for (let n = 0; n < 3; n++) {
       for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
@@ -122,9 +122,9 @@ describe('the throw assembler', () => {
     a.rolling(HUB, 'A', 3)
     a.rolling(HUB, 'B', 3)
     a.settled(HUB, 'A', 3, 6)
-    for (const id of ['A', 'B']) a.snapshot(HUB, id, 'settled', null, 2, false)
+    for (const id of ['A', 'B', 'C', 'D']) a.snapshot(HUB, id, 'settled', null, 2, false)
     expect(a.isThrown('H1/A') || a.isThrown('H1/B')).toBe(false)
-    expect(a.takeNotes()).toEqual(['A and B were in a throw when their hub restarted: throw them again, or type the throw'])
+    expect(a.takeNotes()).toEqual(['The hub says A and B made no throw since it started (did it restart?): throw them again, or type the throw'])
     for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 0)
     for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, 0, 4)
     expect(a.takeDoubt()).toBe(false)

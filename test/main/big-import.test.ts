@@ -97,7 +97,8 @@ describe('a big import', () => {
       `export of the same game: ${(exportTook / 1000).toFixed(2)} s; another screen was answered ${exported.latencies.length} times meanwhile, ` +
         `the slowest answer took ${Math.max(...exported.latencies).toFixed(0)} ms (median ${median(exported.latencies)} ms)\n`
     )
-    expect(exported.latencies.length).toBeGreaterThan(5)
+    // In one piece it was answered once, after the whole export: more than twice means in slices.
+    expect(exported.latencies.length).toBeGreaterThan(2)
 
     // Its replay is opened in slices too, and its steps are asked for one at a time: the answer
     // holds the record and the number of steps, not the scores after each of the 328,844 moves.
@@ -120,7 +121,7 @@ describe('a big import', () => {
         `the slowest answer took ${Math.max(...opening.latencies).toFixed(0)} ms (median ${median(opening.latencies)} ms); ` +
         `a step took ${Math.min(...stepTimes).toFixed(1)}–${Math.max(...stepTimes).toFixed(1)} ms\n`
     )
-    expect(opening.latencies.length).toBeGreaterThan(5)
+    expect(opening.latencies.length).toBeGreaterThan(2)
     importer.socket.close()
     watcher.socket.close()
   }, 120_000)

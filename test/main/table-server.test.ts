@@ -164,7 +164,12 @@ describe('the headless host', () => {
       else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ result: { ok: true } })
     }
     await table.waitFor((state) => (state.current?.moveCount ?? 0) >= 1 && state.current?.odds != null && state.version === Math.max(...table.states.map((s) => s.version)))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Each pair of screens has been pushed as much (on a loaded machine one may lag the other).
+    for (let waited = 0; waited < 2000; waited += 10) {
+      const same = (a: Client, b: Client): boolean => JSON.stringify(a.states) === JSON.stringify(b.states)
+      if (same(patchedTable, table) && same(patchedTv, tv)) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
     expect(patchedTable.states).toEqual(table.states)
     expect(patchedTv.states).toEqual(tv.states)
     for (const [whole, patched] of [
