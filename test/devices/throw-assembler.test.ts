@@ -11,6 +11,15 @@ function assembler(due: number | null = 4): ThrowAssembler {
   return a
 }
 
+/** Throws 0 to count - 1 of all four dice, each settled on 2 and counted. */
+function countThrows(a: ThrowAssembler, count: number): void {
+  for (let n = 0; n < count; n++) {
+    for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
+    for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
+    a.counted()
+  }
+}
+
 function baseline(a: ThrowAssembler, faces: Record<string, number>): void {
   for (const [id, face] of Object.entries(faces)) a.snapshot(HUB, id, 'settled', null, face, true)
 }
@@ -114,11 +123,7 @@ describe('the throw assembler', () => {
 
   it('a snapshot saying dice of the open throw made no throw since boot takes them out of the throw, and the table is told', () => {
     const a = assembler(4)
-    for (let n = 0; n < 3; n++) {
-      for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
-      for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
-      a.counted()
-    }
+    countThrows(a, 3)
     a.rolling(HUB, 'A', 3)
     a.rolling(HUB, 'B', 3)
     a.settled(HUB, 'A', 3, 6)
@@ -134,11 +139,7 @@ describe('the throw assembler', () => {
   it('a device that restarted leaves the open throw: its dice are thrown again, numbered from 0', () => {
     const a = assembler(4)
     a.register('H2', 'E', 10, 'E')
-    for (let n = 0; n < 6; n++) {
-      for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
-      for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
-      a.counted()
-    }
+    countThrows(a, 6)
     a.setRules({ due: 3 })
     a.rolling(HUB, 'A', 6)
     a.settled(HUB, 'B', 6, 4)
@@ -155,11 +156,7 @@ describe('the throw assembler', () => {
 
   it('a snapshot saying a die made no throw since boot, while the host knows one, is a restart: its next throws count from 0', () => {
     const a = assembler(4)
-    for (let n = 0; n < 3; n++) {
-      for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, n)
-      for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, n, 2)
-      a.counted()
-    }
+    countThrows(a, 3)
     for (const id of ['A', 'B', 'C', 'D']) a.snapshot(HUB, id, 'settled', null, 2, false)
     for (const id of ['A', 'B', 'C', 'D']) a.rolling(HUB, id, 0)
     for (const id of ['A', 'B', 'C', 'D']) a.settled(HUB, id, 0, 5)
