@@ -8,7 +8,7 @@ export default defineConfig({
     build: {
       rollupOptions: {
         // The chance-to-win solver's worker thread is a script of its own (src/main/core/win-tables.ts).
-        input: { index: resolve(__dirname, 'src/main/index.ts'), 'win-table-worker': resolve(__dirname, 'src/main/core/win-table-worker.ts') },
+        input: { index: resolve(__dirname, 'src/main/index.ts'), 'win-table-worker': resolve(__dirname, 'src/main/core/computer/win-table-worker.ts') },
         external: ['serialport', 'ws', 'qrcode', 'pino', 'pino-roll']
       }
     }

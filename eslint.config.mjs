@@ -59,10 +59,18 @@ const layerRules = [
     }
   },
   {
-    files: ['src/main/core/**', 'src/main/devices/**'],
+    files: ['src/main/core/*', 'src/main/devices/*'],
     rules: {
       // `../index` and any other file directly in src/main is the Electron shell.
       'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
+      'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
+    }
+  },
+  {
+    files: ['src/main/core/*/**'],
+    rules: {
+      // From a folder of the core, `../../index` is the Electron shell.
+      'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
       'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
     }
   },

@@ -10,12 +10,9 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { timeDisk } from './disk-time'
-import { RecordStore } from '../src/main/core/record-store'
-import { SettingsStore } from '../src/main/core/settings'
-import { TableSession } from '../src/main/core/table-session'
-import { DeviceManager } from '../src/main/devices/device-manager'
 import { openSerialPort } from '../src/main/devices/serial-port'
-import { SimulatedHub } from '../src/main/devices/simulated-hub'
+import { openTable } from '../test/kit/table'
+import { SimulatedHub } from '../scripts/simulated-hub'
 import { DROP_REASONS } from '../src/shared/devices'
 import type { DeviceMessage } from '../src/shared/protocol'
 
@@ -36,31 +33,32 @@ const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted
 
 export async function benchDevices(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-bench-'))
-  const store = new RecordStore(join(dir, 'data'))
-  const session = new TableSession({ store, settings: new SettingsStore(join(dir, 'data')) })
-  // The disk's share of each throw: its line written before the state is pushed, flushed after.
-  const diskTime = timeDisk(store)
   const writeTimes: number[] = []
   const flushTimes: number[] = []
   const hub = new SimulatedHub({ link: join(dir, 'tty'), heartbeatMs: 2000, speed: 0.001 })
   await hub.start()
   // When the host's port last gave bytes: the end of the pty hop, the start of the host's part.
   let lastReadAt = 0
-  const manager = new DeviceManager({
-    session,
-    listPorts: async () => [],
-    helloRetryMs: 100,
-    openPort: async (path) => {
-      const transport = await openSerialPort(path)
-      const onData = transport.onData.bind(transport)
-      transport.onData = (listener) =>
-        onData((chunk) => {
-          lastReadAt = performance.now()
-          listener(chunk)
-        })
-      return transport
+  const session = openTable({
+    dataDir: join(dir, 'data'),
+    devices: {
+      listPorts: async () => [],
+      helloRetryMs: 100,
+      openPort: async (path) => {
+        const transport = await openSerialPort(path)
+        const onData = transport.onData.bind(transport)
+        transport.onData = (listener) =>
+          onData((chunk) => {
+            lastReadAt = performance.now()
+            listener(chunk)
+          })
+        return transport
+      }
     }
   })
+  const manager = session.table.devices
+  // The disk's share of each throw: its line written before the state is pushed, flushed after.
+  const diskTime = timeDisk(session.journal)
   manager.start()
   try {
     await manager.connect(hub.path)
@@ -134,7 +132,7 @@ export async function benchDevices(): Promise<void> {
     )
 
     // 2) sustained lines per second: battery and heartbeat lines, numbered, in big writes.
-    const device = (): ReturnType<DeviceManager['view']>['devices'][number] => manager.view().devices[0]
+    const device = (): ReturnType<typeof manager.view>['devices'][number] => manager.view().devices[0]
     const receivedBefore = device().received
     const lostBefore = device().lost
     const droppedOf = (): number => DROP_REASONS.reduce((sum, r) => sum + device().dropped[r], 0)

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { RecordStore } from '../src/main/core/record-store'
-import { StatisticsCache } from '../src/main/core/statistics-cache'
+import { HistoryArchive } from '../src/main/core/history/history-archive'
+import { StatisticsCache } from '../src/main/core/players/statistics-cache'
 import { recordText, type Game } from '../src/shared/game'
 import { GAME_IDS } from '../src/shared/engine/types'
 import { playRandomGame, seededRandom } from '../src/shared/random-play'
@@ -28,11 +28,11 @@ export async function benchStats(): Promise<void> {
     for (const game of GAME_IDS) {
       for (let i = 0; i < POOL_PER_KIND; i++) pool.push(playRandomGame({ game, players: ['A', 'B', 'C'] }, random).game)
     }
-    const store = new RecordStore(dataDir)
+    const store = new HistoryArchive(dataDir)
     for (let i = 0; i < GAMES; i++) {
       const game = pool[i % pool.length]
       const players = [0, 1, 2].map((seat) => PEOPLE[(i + seat * 5) % PEOPLE.length])
-      writeFileSync(store.historyPath(`game-${i}`), recordText({ ...game, header: { ...game.header, players } }))
+      writeFileSync(store.pathOf(`game-${i}`), recordText({ ...game, header: { ...game.header, players } }))
     }
     console.log(`  load average now ${loadavg()[0].toFixed(1)} (figures below scale with it)`)
     console.log(`  ${GAMES} saved games written (${pool.length} distinct random games of the four kinds, re-seated)`)

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { exitWithUsageError, parseCommandLine } from '../src/cli/command-line'
-import { SimulatedHub, type Outcome, type SimDie } from '../src/main/devices/simulated-hub'
+import { SimulatedHub, type Outcome, type SimDie } from './simulated-hub'
 
 const USAGE = `usage: npm run dice-sim -- --link PATH [options]
   --link PATH        the path the app opens (the hub's end is PATH.hub)

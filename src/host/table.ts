@@ -1,17 +1,11 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
-import { ComputerPlayer } from '../main/core/computer-player'
-import { WinTables } from '../main/core/win-tables'
 import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { DataFolderInUseError, lockDataFolder } from '../main/core/data-lock'
-import { log, logSessionMessages, startLogging } from '../main/core/log'
-import { RecordStore } from '../main/core/record-store'
-import { SettingsStore } from '../main/core/settings'
-import { TableServer } from '../main/core/table-server'
-import { TableSession } from '../main/core/table-session'
-import { DeviceManager } from '../main/devices/device-manager'
+import { createTable } from '../main/core/create-table'
+import { DataFolderInUseError, lockDataFolder } from '../main/core/files/data-lock'
+import { log, startLogging } from '../main/core/files/log'
 import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
 import { ensureRendererBuilt } from './renderer-build'
 import { Shutdown } from './shutdown'
@@ -68,29 +62,24 @@ async function main(): Promise<void> {
   await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'), shutdown.signal)
   if (shutdown.requested) return
   mkdirSync(args.dataDir, { recursive: true })
-  const settings = new SettingsStore(args.dataDir)
-  const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
-  logSessionMessages(session)
-  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
-  await server.start()
+  const table = createTable({
+    dataDir: args.dataDir,
+    appVersion: process.env.npm_package_version,
+    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true }
+  })
+  shutdown.add('the table', () => table.stop())
+  await table.start()
   if (shutdown.requested) return
-  shutdown.add('the server', () => server.stop())
-  if (args.share) await server.setSharing(true)
+  if (args.share) await table.setSharing(true)
   if (shutdown.requested) return
-  const winTables = new WinTables({ dir: join(args.dataDir, 'win-tables'), onChange: () => session.refresh() })
-  shutdown.add('the win tables', () => winTables.stop())
-  session.winTables = winTables
-  new ComputerPlayer(session)
-  const devices = new DeviceManager({ session, settings })
-  devices.start()
-  shutdown.add('the devices', () => devices.stop())
   for (const path of args.serial) {
-    const outcome = await devices.connect(path)
+    const outcome = await table.devices.connect(path)
     if (shutdown.requested) return
     process.stdout.write(outcome.ok ? `Serial device on ${path}: waiting for its hello\n` : `Serial device on ${path}: ${outcome.error}\n`)
     if (!outcome.ok) log.warn({ path, reason: outcome.error }, 'a serial device could not be connected')
   }
-  process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
+  const url = table.server!.url
+  process.stdout.write(`Dice Referee is at ${url}  (scoreboard for the TV: ${url}scoreboard)\n`)
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
   process.stdout.write(`The log is ${logFile}\n`)
 }

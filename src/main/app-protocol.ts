@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { SharingView } from '../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy'
-import { CONTENT_TYPES } from './core/table-server'
+import { CONTENT_TYPES } from './core/screens/table-server'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'dice-referee'

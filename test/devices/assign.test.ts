@@ -2,18 +2,17 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { dispatch } from '../../src/main/core/dispatch'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
-import { DeviceManager } from '../../src/main/devices/device-manager'
-import { DEFAULT_DICE } from '../../src/main/devices/simulated-hub'
+import { dispatch } from '../../src/main/core/screens/dispatch'
+import { SettingsStore } from '../../src/main/core/files/settings'
+import type { Devices } from '../../src/main/devices/devices'
+import { openTable, type TestTable } from '../kit/table'
+import { DEFAULT_DICE } from '../../scripts/simulated-hub'
 import { rig, waitFor, type Rig } from './harness'
 
 const FIVE = [...DEFAULT_DICE, { id: 'E', colour: 'yellow', label: 'Yellow' }]
 
 const rigs: Rig[] = []
-const extra: DeviceManager[] = []
+const extra: TestTable[] = []
 async function open(...args: Parameters<typeof rig>): Promise<Rig> {
   const r = await rig(...args)
   rigs.push(r)
@@ -32,7 +31,7 @@ const lines = (r: Rig): Record<string, unknown>[] =>
 const rolls = (r: Rig): number[][] => lines(r).slice(1).filter((m) => 'roll' in m).map((m) => m.roll as number[])
 const moves = (r: Rig): number => r.session.currentGame?.moves.length ?? 0
 const message = (r: Rig) => r.session.snapshot(true).message
-const inGame = (m: DeviceManager): Record<string, boolean> => Object.fromEntries(m.view().devices[0].dice.map((d) => [d.id, d.inGame]))
+const inGame = (m: Devices): Record<string, boolean> => Object.fromEntries(m.view().devices[0].dice.map((d) => [d.id, d.inGame]))
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('dice in and out of the game', () => {
@@ -110,15 +109,15 @@ describe('dice in and out of the game', () => {
     expect(r.manager.view().assembling).toBeNull()
 
     // The app restarts: a new settings store, session and manager on the same data folder.
-    await r.manager.stop()
-    const settings = new SettingsStore(join(r.dir, 'data'))
-    const session = new TableSession({ store: new RecordStore(join(r.dir, 'data')), settings })
-    const manager = new DeviceManager({ session, settings, listPorts: async () => [], pollMs: 50, helloRetryMs: 150, refreshMs: 10 })
-    extra.push(manager)
+    await r.session.stop()
+    const session = openTable({ dataDir: join(r.dir, 'data'), devices: { listPorts: async () => [], pollMs: 50, helloRetryMs: 150, refreshMs: 10 } })
+    const manager = session.table.devices
+    manager.start()
+    extra.push(session)
     expect((await manager.connect(r.hub.path)).ok).toBe(true)
     await waitFor(() => manager.view().devices[0]?.dice.length === 5, 15_000, 'the hub after the restart')
     expect(inGame(manager)).toEqual({ A: true, B: true, C: true, D: true, E: false })
-    expect(session.gameDice().map((d) => d.die)).toEqual(['A', 'B', 'C', 'D'])
+    expect(session.table.devices.gameDice().map((d) => d.die)).toEqual(['A', 'B', 'C', 'D'])
     await r.hub.throw({ A: 6, B: 5, C: 6, D: 3, E: 4 })
     await waitFor(() => (session.currentGame?.moves.length ?? 0) === 1, 10_000, 'the throw after the restart')
     expect(rolls(r)).toEqual([[6, 5, 6, 3]])
@@ -127,21 +126,20 @@ describe('dice in and out of the game', () => {
 
   it('checks every assignDie request', async () => {
     const r = await open({ dice: FIVE })
-    const caller = { canControl: true, local: true }
     const refused = (error: string) => ({ ok: false, error })
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E'])).toEqual(refused('assignDie takes 3 arguments (deviceId, dieId, inGame), not 2'))
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E', 'no'])).toEqual(refused('assignDie: inGame must be true or false'))
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E/F', false])).toEqual(refused('assignDie: dieId must be a die id (1 to 8 letters or digits)'))
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH-SIM001', 'E'])).toEqual(refused('assignDie takes 3 arguments (deviceId, dieId, inGame), not 2'))
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH-SIM001', 'E', 'no'])).toEqual(refused('assignDie: inGame must be true or false'))
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH-SIM001', 'E/F', false])).toEqual(refused('assignDie: dieId must be a die id (1 to 8 letters or digits)'))
     const notADevice = refused('assignDie: deviceId must be a device id (a serial number, or port:PATH)')
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH SIM', 'E', false])).toEqual(notADevice)
-    expect(await dispatch(r.session, caller, 'assignDie', ['port:relative', 'E', false])).toEqual(notADevice)
-    expect(await dispatch(r.session, caller, 'assignDie', [{}, 'E', false])).toEqual(refused('assignDie: deviceId must be a device id'))
-    expect(await dispatch(r.session, { canControl: true, local: false }, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual(refused('only a screen on the host computer can do that'))
-    expect(await dispatch(r.session, { canControl: false, local: false }, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual(refused('this screen can only watch'))
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH SIM', 'E', false])).toEqual(notADevice)
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['port:relative', 'E', false])).toEqual(notADevice)
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', [{}, 'E', false])).toEqual(refused('assignDie: deviceId must be a device id'))
+    expect(await dispatch(r.session.table, r.session.screenFor(true, false), 'assignDie', ['DRH-SIM001', 'E', false])).toEqual(refused('only a screen on the host computer can do that'))
+    expect(await dispatch(r.session.table, r.session.screenFor(false, false), 'assignDie', ['DRH-SIM001', 'E', false])).toEqual(refused('this screen can only watch'))
     expect(inGame(r.manager).E).toBe(true)
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'Z', false])).toMatchObject({ ok: false, error: expect.stringMatching(/has no die Z/) })
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-OTHER', 'A', false])).toMatchObject({ ok: false, error: 'No device DRH-OTHER' })
-    expect(await dispatch(r.session, caller, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual({ ok: true })
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH-SIM001', 'Z', false])).toMatchObject({ ok: false, error: expect.stringMatching(/has no die Z/) })
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH-OTHER', 'A', false])).toMatchObject({ ok: false, error: 'No device DRH-OTHER' })
+    expect(await dispatch(r.session.table, r.session.screen, 'assignDie', ['DRH-SIM001', 'E', false])).toEqual({ ok: true })
     expect(inGame(r.manager).E).toBe(false)
   })
 })

@@ -7,27 +7,23 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
-import { DeviceManager } from '../../src/main/devices/device-manager'
+import type { Devices } from '../../src/main/devices/devices'
+import { openTable, type TestTable } from '../kit/table'
 import type { BluetoothReport } from '../../src/main/devices/bluetooth-link'
 import { offerOf } from '../../src/shared/game'
 
 const dirs: string[] = []
-const managers: DeviceManager[] = []
+const tables: TestTable[] = []
 afterEach(async () => {
-  while (managers.length) await managers.pop()!.stop()
+  while (tables.length) await tables.pop()!.stop()
   while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true })
 })
 
-function table(dir = mkdtempSync(join(tmpdir(), 'dice-bt-'))): { dir: string; session: TableSession; manager: DeviceManager } {
+function table(dir = mkdtempSync(join(tmpdir(), 'dice-bt-'))): { dir: string; session: TestTable; manager: Devices } {
   if (!dirs.includes(dir)) dirs.push(dir)
-  const settings = new SettingsStore(join(dir, 'data'))
-  const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings })
-  const manager = new DeviceManager({ session, settings, refreshMs: 1, listPorts: async () => [] })
-  managers.push(manager)
-  return { dir, session, manager }
+  const session = openTable({ dataDir: join(dir, 'data'), devices: { refreshMs: 1, listPorts: async () => [] } })
+  tables.push(session)
+  return { dir, session, manager: session.table.devices }
 }
 
 const hex = (...bytes: number[]): string => bytes.map((b) => (b < 0 ? b + 256 : b).toString(16).padStart(2, '0')).join('')
@@ -51,12 +47,12 @@ const P2 = { link: 'L2', kind: 'pixels', name: 'Pixel Blue' } as const
 const G1 = { link: 'L3', kind: 'godice', name: 'GoDice_00A1_K_v04' } as const
 const G2 = { link: 'L4', kind: 'godice', name: 'GoDice_00B2_K_v04' } as const
 
-function send(m: DeviceManager, die: Omit<BluetoothReport, 'event'>, event: BluetoothReport['event'], data?: string): void {
+function send(m: Devices, die: Omit<BluetoothReport, 'event'>, event: BluetoothReport['event'], data?: string): void {
   const outcome = m.bluetooth({ ...die, event, ...(data === undefined ? {} : { data }) })
   expect(outcome).toEqual({ ok: true })
 }
 
-function connectFour(m: DeviceManager): void {
+function connectFour(m: Devices): void {
   send(m, P1, 'connected')
   send(m, P1, 'data', legacyIAmADie(0x1111, 2))
   send(m, P2, 'connected')
@@ -66,7 +62,7 @@ function connectFour(m: DeviceManager): void {
   send(m, G2, 'connected')
 }
 
-function roll(m: DeviceManager, die: typeof P1 | typeof P2 | typeof G1 | typeof G2, face: number): void {
+function roll(m: Devices, die: typeof P1 | typeof P2 | typeof G1 | typeof G2, face: number): void {
   if (die.kind === 'pixels') {
     send(m, die, 'data', hex(3, 3, 0))
     send(m, die, 'data', hex(3, 1, face - 1))
@@ -76,8 +72,8 @@ function roll(m: DeviceManager, die: typeof P1 | typeof P2 | typeof G1 | typeof 
   }
 }
 
-const bluetoothDevice = (m: DeviceManager) => m.view().devices.find((d) => d.id === 'bluetooth')!
-const rolls = (s: TableSession): number[][] => s.currentGame!.moves.flatMap((l) => ('roll' in l.move ? [l.move.roll] : []))
+const bluetoothDevice = (m: Devices) => m.view().devices.find((d) => d.id === 'bluetooth')!
+const rolls = (s: TestTable): number[][] => s.currentGame!.moves.flatMap((l) => ('roll' in l.move ? [l.move.roll] : []))
 
 describe('Bluetooth dice in the one throw assembly', () => {
   it('two Pixels and two GoDice: identified, greeted, and one Foursies throw recorded in die order', () => {
@@ -153,8 +149,8 @@ describe('Bluetooth dice in the one throw assembly', () => {
     const first = table()
     connectFour(first.manager)
     expect(first.manager.assignDie('bluetooth', 'G00A1', false)).toEqual({ ok: true })
-    await first.manager.stop()
-    managers.splice(managers.indexOf(first.manager), 1)
+    await first.session.stop()
+    tables.splice(tables.indexOf(first.session), 1)
     const again = table(first.dir)
     connectFour(again.manager)
     expect(bluetoothDevice(again.manager).dice.find((d) => d.id === 'G00A1')!.inGame).toBe(false)
@@ -165,7 +161,7 @@ describe('Bluetooth dice in the one throw assembly', () => {
 describe('the screen API for Bluetooth dice', () => {
   it('checks every report before main sees it, and only a screen on the host computer may send one', async () => {
     const { checkArgs } = await import('../../src/shared/api-methods')
-    const { dispatch } = await import('../../src/main/core/dispatch')
+    const { dispatch } = await import('../../src/main/core/screens/dispatch')
     const good = { link: 'L1', kind: 'godice', name: 'GoDice_00A1_K_v04', event: 'data', data: '52' }
     expect(checkArgs('reportBluetoothDie', [good])).toMatchObject({ ok: true })
     expect(checkArgs('reportBluetoothDie', [{ ...good, data: '5' }])).toMatchObject({ ok: false, error: expect.stringContaining('data must be hex') })
@@ -173,12 +169,12 @@ describe('the screen API for Bluetooth dice', () => {
     expect(checkArgs('reportBluetoothDie', [{ ...good, extra: 1 }])).toMatchObject({ ok: false })
     expect(checkArgs('reportBluetoothDie', [{ ...good, data: 'ab'.repeat(600) }])).toMatchObject({ ok: false })
     const { session, manager } = table()
-    const lan = await dispatch(session, { canControl: true, local: false }, 'reportBluetoothDie', [good])
+    const lan = await dispatch(session.table, session.screenFor(true, false), 'reportBluetoothDie', [good])
     expect(lan).toMatchObject({ ok: false, error: expect.stringContaining('host computer') })
-    const host = await dispatch(session, { canControl: true, local: true }, 'reportBluetoothDie', [{ ...good, event: 'connected' }])
+    const host = await dispatch(session.table, session.screenFor(true, true), 'reportBluetoothDie', [{ ...good, event: 'connected' }])
     expect(host).toEqual({ ok: true })
     expect(bluetoothDevice(manager).dice.map((d) => d.id)).toEqual(['G00A1'])
-    expect(await dispatch(session, { canControl: true, local: true }, 'chooseBluetoothDevice', ['x'])).toMatchObject({ ok: false })
+    expect(await dispatch(session.table, session.screenFor(true, true), 'chooseBluetoothDevice', ['x'])).toMatchObject({ ok: false })
   })
 })
 

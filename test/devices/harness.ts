@@ -1,20 +1,19 @@
 // Shared set-up for the device tests: a real pty pair made by socat, the simulated hub on one end,
-// a TableSession (temp data dir) with a DeviceManager on the other.
+// a table (temp data dir, made by the app's createTable) with its devices on the other.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
-import { DeviceManager, type DeviceManagerOptions } from '../../src/main/devices/device-manager'
-import { SimulatedHub, type SimulatedHubOptions } from '../../src/main/devices/simulated-hub'
+import type { TableOptions } from '../../src/main/core/create-table'
+import type { Devices } from '../../src/main/devices/devices'
+import { SimulatedHub, type SimulatedHubOptions } from '../../scripts/simulated-hub'
+import { openTable, type TestTable, type TestTableOptions } from '../kit/table'
 
 export interface Rig {
   dir: string
-  session: TableSession
+  session: TestTable
   hub: SimulatedHub
-  manager: DeviceManager
+  manager: Devices
   link(name: string): string
   close(): Promise<void>
 }
@@ -29,24 +28,26 @@ export async function waitFor(check: () => boolean, timeoutMs = 5000, what = 'co
 
 export async function rig(
   hubOptions: Partial<SimulatedHubOptions> = {},
-  managerOptions: Partial<DeviceManagerOptions> = {},
-  connect = true
+  deviceOptions: Partial<NonNullable<TableOptions['devices']>> = {},
+  connect = true,
+  tableOptions: TestTableOptions = {}
 ): Promise<Rig> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-devices-'))
-  const settings = new SettingsStore(join(dir, 'data'))
-  const session = new TableSession({ store: new RecordStore(join(dir, 'data')), settings })
   const hub = new SimulatedHub({ link: join(dir, 'tty0'), speed: 0.05, heartbeatMs: 200, ...hubOptions })
   await hub.start()
-  const manager = new DeviceManager({
-    session,
-    settings,
-    // ptys are not in the system's port list: list the hub's current path with its serial number, like a USB port
-    listPorts: async () => (hub.plugged ? [{ path: hub.path, serialNumber: hub.serial, manufacturer: 'Simulated', vendorId: '1209', productId: 'd1ce' }] : []),
-    pollMs: 50,
-    helloRetryMs: 150,
-    refreshMs: 10,
-    ...managerOptions
+  const session = openTable({
+    ...tableOptions,
+    dataDir: join(dir, 'data'),
+    devices: {
+      // ptys are not in the system's port list: list the hub's current path with its serial number, like a USB port
+      listPorts: async () => (hub.plugged ? [{ path: hub.path, serialNumber: hub.serial, manufacturer: 'Simulated', vendorId: '1209', productId: 'd1ce' }] : []),
+      pollMs: 50,
+      helloRetryMs: 150,
+      refreshMs: 10,
+      ...deviceOptions
+    }
   })
+  const manager = session.table.devices
   manager.start()
   if (connect) {
     const outcome = await manager.connect(hub.path)
@@ -60,7 +61,7 @@ export async function rig(
     manager,
     link: (name) => join(dir, name),
     close: async () => {
-      await manager.stop()
+      await session.stop()
       await hub.stop()
       rmSync(dir, { recursive: true, force: true })
     }

@@ -191,7 +191,7 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
     await waitFor(() => moves(r) === 1, 3000, 'the first throw')
-    r.session.notify('Ann, it is your throw', 'warning')
+    r.session.table.notices.post('Ann, it is your throw', 'warning')
     await sleep(300) // longer than the wait between two hello? (150 ms here)
     const asked = r.hub.commands.length
     const sent = Date.now()

@@ -1,14 +1,14 @@
 // The device stack over a REAL pseudo-terminal: socat makes the pty pair, the simulated hub speaks
-// on one end, the DeviceManager and a TableSession (temp data dir) on the other.
+// on one end, a table (temp data dir) with its devices on the other.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { offerOf } from '../../src/shared/game'
 import { withChecksum } from '../../src/shared/protocol'
 import { DROP_REASONS } from '../../src/shared/devices'
-import { dispatch } from '../../src/main/core/dispatch'
+import { dispatch } from '../../src/main/core/screens/dispatch'
 import { openSerialPort, type OpenPort } from '../../src/main/devices/serial-port'
-import type { Outcome } from '../../src/main/devices/simulated-hub'
+import type { Outcome } from '../../scripts/simulated-hub'
 import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
 
 const open = rigsClosedAfterEach()
@@ -277,17 +277,15 @@ describe('smart dice over a real pty', () => {
     expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/dialout group.*log out and in again/) })
     expect(r.session.snapshot(true).message).toMatchObject({ level: 'error', text: expect.stringMatching(/dialout/) })
     expect(r.manager.view().devices).toEqual([])
-
-    const caller = { canControl: true, local: true }
     const notAPortPath = { ok: false, error: 'connectDevice: path must be a port path (such as /dev/ttyACM0 or COM3)' }
-    expect(await dispatch(r.session, caller, 'connectDevice', ['relative/path'])).toEqual(notAPortPath)
-    expect(await dispatch(r.session, caller, 'connectDevice', ['/dev/tty\u0000x'])).toEqual(notAPortPath)
-    expect(await dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A B'])).toEqual({ ok: false, error: 'identifyDie: dieId must be a die id (1 to 8 letters or digits)' })
-    expect(await dispatch(r.session, caller, 'disconnectDevice', [{}])).toEqual({ ok: false, error: 'disconnectDevice: deviceId must be a device id' })
-    expect(await dispatch(r.session, caller, 'setDeviceTestMode', ['yes'])).toEqual({ ok: false, error: 'setDeviceTestMode: on must be true or false' })
-    expect(await dispatch(r.session, { canControl: false, local: false }, 'listPorts', [])).toEqual({ ok: false, error: 'this screen can only watch' })
-    expect(await dispatch(r.session, caller, 'identifyDie', ['DRH-SIM001', 'A'])).toMatchObject({ ok: false })
-    expect(await dispatch(r.session, caller, 'listPorts', [])).toEqual({ ok: true, ports: [expect.objectContaining({ path: r.hub.path, serialNumber: 'DRH-SIM001' })] })
-    expect(await dispatch(r.session, caller, 'connectDevice', ['COM3'])).toMatchObject({ ok: false, error: expect.stringMatching(/dialout/) })
+    expect(await dispatch(r.session.table, r.session.screen, 'connectDevice', ['relative/path'])).toEqual(notAPortPath)
+    expect(await dispatch(r.session.table, r.session.screen, 'connectDevice', ['/dev/tty\u0000x'])).toEqual(notAPortPath)
+    expect(await dispatch(r.session.table, r.session.screen, 'identifyDie', ['DRH-SIM001', 'A B'])).toEqual({ ok: false, error: 'identifyDie: dieId must be a die id (1 to 8 letters or digits)' })
+    expect(await dispatch(r.session.table, r.session.screen, 'disconnectDevice', [{}])).toEqual({ ok: false, error: 'disconnectDevice: deviceId must be a device id' })
+    expect(await dispatch(r.session.table, r.session.screen, 'setDeviceTestMode', ['yes'])).toEqual({ ok: false, error: 'setDeviceTestMode: on must be true or false' })
+    expect(await dispatch(r.session.table, r.session.screenFor(false, false), 'listPorts', [])).toEqual({ ok: false, error: 'this screen can only watch' })
+    expect(await dispatch(r.session.table, r.session.screen, 'identifyDie', ['DRH-SIM001', 'A'])).toMatchObject({ ok: false })
+    expect(await dispatch(r.session.table, r.session.screen, 'listPorts', [])).toEqual({ ok: true, ports: [expect.objectContaining({ path: r.hub.path, serialNumber: 'DRH-SIM001' })] })
+    expect(await dispatch(r.session.table, r.session.screen, 'connectDevice', ['COM3'])).toMatchObject({ ok: false, error: expect.stringMatching(/dialout/) })
   })
 })

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ComputerPlayer } from '../../src/main/core/computer-player'
 import { summaryOf } from '../../src/shared/game'
 import type { SmartDiceView } from '../../src/shared/devices'
 import type { Move } from '../../src/shared/engine/types'
@@ -199,9 +198,7 @@ describe('the referee knows which physical die moved', () => {
   }
 
   it('4-PLU$: every throw takes all four; the keypad says which dice it replaces; a computer seat never uses the smart dice', async () => {
-    const r = await open({ speed: 0.03 })
-    const computer = new ComputerPlayer(r.session, { delayMs: 400, random: () => 0.5 })
-    stops.push(() => computer.stop())
+    const r = await open({ speed: 0.03 }, {}, true, { computer: { delayMs: 400, random: () => 0.5 } })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Robo'], computers: [1] })
     expect(lan(r).toThrow).toBe('Throw A (Red), B (Blue), C (Ivory) and D (Green)')
     // The keypad is the override: it says which dice its values stand for.

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 vi.mock('electron', () => import('./fake-electron'))
 const { fake, shellStarted } = await import('./fake-electron')
 
-const call = (url: string) => fake.handlers.get('table:call')!({ senderFrame: { url, parent: null } }, 'getState', [])
+const call = (url: string) => fake.handlers.get('table:call')!({ senderFrame: { url, parent: null }, sender: fake.FakeBrowserWindow.all[0].webContents }, 'getState', [])
 
 beforeAll(async () => {
   fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-dev-'))

@@ -14,7 +14,8 @@ const { fake, shellStarted } = await import('./fake-electron')
 const ROOT = resolve(__dirname, '..', '..')
 const call = (event: unknown, method: string, ...args: unknown[]) => fake.handlers.get('table:call')!(event, method, args)
 const control = () => fake.FakeBrowserWindow.all[0]
-const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent } })
+// As Electron sends it: the frame that asked, and the webContents of its window (the control window).
+const frame = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent }, sender: fake.FakeBrowserWindow.all[0].webContents })
 
 beforeAll(async () => {
   fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-security-'))

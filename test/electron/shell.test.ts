@@ -8,7 +8,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 vi.mock('electron', () => import('./fake-electron'))
 const { fake, shellStarted } = await import('./fake-electron')
 
-const fromApp = { senderFrame: { url: 'app://dice-referee/index.html', parent: null } }
+// As Electron sends it: the frame that asked, and the webContents of its window (the control window).
+const fromApp = {
+  senderFrame: { url: 'app://dice-referee/index.html', parent: null },
+  get sender() {
+    return fake.FakeBrowserWindow.all[0].webContents
+  }
+}
 const call = (event: unknown, method: string, ...args: unknown[]) => fake.handlers.get('table:call')!(event, method, args)
 const windows = () => fake.FakeBrowserWindow.all
 

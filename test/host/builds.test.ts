@@ -96,7 +96,7 @@ describe("the host's bundle (out/host/table.cjs, by esbuild)", () => {
     expect(help()).toBe(0)
     expect(statSync(bundle()).mtimeMs).toBe(first)
 
-    appendFileSync(join(copy, 'src', 'main', 'core', 'settings.ts'), '\n;(globalThis as Record<string, unknown>).BUNDLE_PROBE = "rebuilt"\n')
+    appendFileSync(join(copy, 'src', 'main', 'core', 'files', 'settings.ts'), '\n;(globalThis as Record<string, unknown>).BUNDLE_PROBE = "rebuilt"\n')
     expect(help()).toBe(0)
     expect(readFileSync(bundle(), 'utf8')).toContain('BUNDLE_PROBE')
   }, 60_000)

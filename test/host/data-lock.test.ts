@@ -8,7 +8,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { describe, expect, it } from 'vitest'
-import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../src/main/core/data-lock'
+import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../src/main/core/files/data-lock'
 import { replayText } from '../../src/shared/game'
 import { HOST_ENTRY, ROOT, startHost, type RunningHost } from '../e2e/support'
 

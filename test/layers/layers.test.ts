@@ -60,7 +60,7 @@ const ALLOWED: [layer: string, path: string, code: string][] = [
   ['preload', 'src/preload/probe.ts', `import { ipcRenderer } from 'electron'\nimport type { ApiMethod } from '../shared/api'\nexport const call = (method: ApiMethod): Promise<unknown> => ipcRenderer.invoke('table', method)`],
   ['shell', 'src/main/probe.ts', `import { app } from 'electron'\nimport { TableSession } from './core/table-session'\nexport const both = [app, TableSession]`],
   ['core', 'src/host/probe.ts', `import { TableSession } from '../main/core/table-session'\nimport { join } from 'node:path'\nexport const both = [TableSession, join]`],
-  ['core', 'src/main/core/probe.ts', `import { DeviceManager } from '../devices/device-manager'\nexport const D = DeviceManager`]
+  ['core', 'src/main/core/probe.ts', `import { Devices } from '../devices/devices'\nexport const D = Devices`]
 ]
 
 describe('lint keeps the layers apart', () => {

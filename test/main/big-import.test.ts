@@ -7,15 +7,12 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { WireReply } from '../../src/shared/api'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableServer } from '../../src/main/core/table-server'
-import { TableSession } from '../../src/main/core/table-session'
+import { serveTable, type TestTable } from '../kit/table'
 import { longRecord } from '../faults/long-record'
 
-const servers: TableServer[] = []
+const tables: TestTable[] = []
 afterEach(async () => {
-  while (servers.length) await servers.pop()!.stop()
+  while (tables.length) await tables.pop()!.stop()
 })
 
 function connectScreen(url: string): Promise<{ socket: WebSocket; call: (method: string, args: unknown[]) => Promise<WireReply> }> {
@@ -62,10 +59,9 @@ describe('a big import', () => {
     const rendererDir = join(dataDir, 'renderer')
     mkdirSync(rendererDir)
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
-    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
-    const server = new TableServer({ session, rendererDir, port: 0 })
-    await server.start()
-    servers.push(server)
+    const session = await serveTable(rendererDir, { dataDir })
+    const server = session.table.server!
+    tables.push(session)
     const { text, lines } = longRecord(13.8e6)
     const url = `ws://127.0.0.1:${server.port}/api`
     const importer = await connectScreen(url)

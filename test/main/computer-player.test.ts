@@ -1,35 +1,23 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ComputerPlayer } from '../../src/main/core/computer-player'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import { openTable, type TestTable } from '../kit/table'
 import { seededRandom } from '../../src/shared/random-play'
 import { fixedWinTables, type WinTableSource } from '../../src/shared/ai/win-play'
 import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
 
-const players: ComputerPlayer[] = []
-afterEach(() => {
-  while (players.length) players.pop()!.stop()
+const tables: TestTable[] = []
+afterEach(async () => {
+  while (tables.length) await tables.pop()!.stop()
 })
 
-function table(dice: number[] = []): { session: TableSession; computer: ComputerPlayer } {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-computer-'))
+function table(dice: number[] = [], winTables: WinTableSource | 'none' = 'none'): { session: TestTable } {
   const random = seededRandom(7)
   const queue = [...dice]
-  const session = new TableSession({
-    store: new RecordStore(dataDir),
-    settings: new SettingsStore(dataDir),
-    rollDie: () => queue.shift() ?? 1 + Math.floor(random() * 6)
-  })
-  const computer = new ComputerPlayer(session, { delayMs: 1, random })
-  players.push(computer)
-  return { session, computer }
+  const session = openTable({ rollDie: () => queue.shift() ?? 1 + Math.floor(random() * 6), computer: { delayMs: 1, random }, winTables })
+  tables.push(session)
+  return { session }
 }
 
-async function settle(session: TableSession, check: () => boolean): Promise<void> {
+async function settle(session: TestTable, check: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
   expect(check()).toBe(true)
   void session
@@ -99,8 +87,7 @@ describe('the computer player', () => {
   })
 
   it('plays Farkle to win once the table for its rules is solved, and says the chance in the log', async () => {
-    const { session } = table([1, 5, 2, 2, 3, 6])
-    session.winTables = fixedWinTables([solveWinTable({ game: 'farkle', target: 500, entry: 0 }, { leadCap: 1500 })])
+    const { session } = table([1, 5, 2, 2, 3, 6], fixedWinTables([solveWinTable({ game: 'farkle', target: 500, entry: 0 }, { leadCap: 1500 })]))
     session.newGame({ game: 'farkle', players: ['Computer', 'Ann'], computers: [0], rules: { entry: 0, target: 500 } })
     await settle(session, () => session.snapshot(true).current!.log.some((entry) => entry.kind === 'computer'))
     const why = session.snapshot(true).current!.log.find((entry) => entry.kind === 'computer')!
@@ -111,7 +98,6 @@ describe('the computer player', () => {
   })
 
   it('starts solving the table at the start of the game, and plays for points meanwhile, saying so', async () => {
-    const { session } = table([1, 5, 2, 2, 3, 6])
     const asked: WinSpec[] = []
     const solving: WinTableSource = {
       table: (spec) => {
@@ -120,7 +106,7 @@ describe('the computer player', () => {
       },
       status: () => 'the table for these rules is 45% solved'
     }
-    session.winTables = solving
+    const { session } = table([1, 5, 2, 2, 3, 6], solving)
     session.newGame({ game: 'fouche', players: ['Computer', 'Ann'], computers: [0] })
     expect(asked[0]).toEqual({ game: 'fouche', target: 10_000, entry: 0 })
     expect(session.snapshot(true).current!.thinking?.text).toBe(

@@ -6,13 +6,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import type { RecordJournal } from '../../src/main/core/game/record-journal'
+import { openTable, type TestTable } from '../kit/table'
 import { fillDisk, mountTmpfs, movesOnDisk, randomMove, remount, seeded, underAnotherStart, unmountTmpfs } from '../faults/support'
 
 const mounted: string[] = []
-const stores: RecordStore[] = []
+const stores: RecordJournal[] = []
 afterEach(() => {
   closeStores()
   while (mounted.length) unmountTmpfs(mounted.pop()!)
@@ -29,21 +28,15 @@ function tmpfs(size = 64 * 1024): string {
   return dir
 }
 
-function openSession(dataDir: string, seed = 1): TableSession {
-  let clock = 1_700_000_000_000
+function openSession(dataDir: string, seed = 1): TestTable {
   const random = seeded(seed)
-  const store = new RecordStore(dataDir)
-  stores.push(store)
-  return new TableSession({
-    store,
-    settings: new SettingsStore(dataDir),
-    now: () => ++clock,
-    rollDie: () => 1 + Math.floor(random() * 6)
-  })
+  const session = openTable({ dataDir, clockFrom: 1_700_000_000_000, rollDie: () => 1 + Math.floor(random() * 6) })
+  stores.push(session.journal)
+  return session
 }
 
 /** Plays `count` random legal moves; returns them as the record writes them. */
-function play(session: TableSession, count: number, random: () => number): string[] {
+function play(session: TestTable, count: number, random: () => number): string[] {
   const played: string[] = []
   for (let i = 0; i < count; i++) {
     const move = randomMove(session.currentGame!, random)

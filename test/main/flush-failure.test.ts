@@ -5,10 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ComputerPlayer } from '../../src/main/core/computer-player'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import { RecordJournal } from '../../src/main/core/game/record-journal'
+import { HistoryArchive } from '../../src/main/core/history/history-archive'
+import { openTable, type TestTable, type TestTableOptions } from '../kit/table'
 import type { TableState } from '../../src/shared/api'
 import { rig, waitFor, type Rig } from '../devices/harness'
 
@@ -33,8 +32,14 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!()
 })
 
-function newSession(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-flush-'))): { session: TableSession; dataDir: string } {
-  return { session: new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) }), dataDir }
+function newSession(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-flush-')), options: TestTableOptions = {}): { session: TestTable; dataDir: string } {
+  const session = openTable({ dataDir, ...options })
+  cleanups.push(() => session.stop())
+  return { session, dataDir }
+}
+
+function journalIn(dataDir: string): RecordJournal {
+  return new RecordJournal(new HistoryArchive(dataDir))
 }
 
 describe('a move whose line the disk fails to flush', () => {
@@ -62,13 +67,13 @@ describe('a move whose line the disk fails to flush', () => {
     const lines = readFileSync(join(dataDir, 'current.jsonl'), 'utf8').trimEnd().split('\n')
     expect(lines).toHaveLength(3)
     expect(JSON.parse(lines[2]).roll).toEqual([6, 5, 4, 1])
-    const resumed = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+    const resumed = openTable({ dataDir })
     expect(resumed.snapshot(true).current?.summary).toEqual(session.snapshot(true).current?.summary)
   })
 
   it('leaves a record that lacked its last line end lacking it again, so the next line still starts on a line of its own', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-flush-'))
-    const store = new RecordStore(dataDir)
+    const store = journalIn(dataDir)
     writeFileSync(join(dataDir, 'current.jsonl'), '{"header":1}')
     store.write('{"a":1}')
     disk.failNextFsync = true
@@ -81,7 +86,7 @@ describe('a move whose line the disk fails to flush', () => {
 
   it('is one line: a second line is not written while one waits for its flush', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-flush-'))
-    const store = new RecordStore(dataDir)
+    const store = journalIn(dataDir)
     writeFileSync(join(dataDir, 'current.jsonl'), '{"header":1}\n')
     store.write('{"a":1}')
     expect(() => store.write('{"b":2}')).toThrow('still waiting')
@@ -93,9 +98,7 @@ describe('a move whose line the disk fails to flush', () => {
   })
 
   it('is not an undo to the computer player: its own move failed, it plays again; a person’s failed, it stops thinking', async () => {
-    const { session } = newSession()
-    const computer = new ComputerPlayer(session, { delayMs: 30, random: () => 0.5 })
-    cleanups.push(() => computer.stop())
+    const { session } = newSession(undefined, { computer: { delayMs: 30, random: () => 0.5 } })
     expect(session.newGame({ game: 'four-plus', players: ['Robo', 'Ann'], computers: [0] })).toEqual({ ok: true })
     // The computer's own throw fails to flush: it is refused, and the computer throws again.
     disk.failNextFsync = true

@@ -5,10 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeF
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { log, logSessionMessages, startLogging, stopLogging } from '../../src/main/core/log'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import { log, startLogging, stopLogging } from '../../src/main/core/files/log'
+import { openTable } from '../kit/table'
 
 const lines = (path: string) =>
   readFileSync(path, 'utf8')
@@ -26,15 +24,14 @@ describe('the log', () => {
   it('logs, with their time, the save the disk refused and a device error the screens were told of', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
     const current = await startLogging({ dataDir, verbose: false, toStandardError: false })
-    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
-    logSessionMessages(session)
+    const session = openTable({ dataDir })
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    const store = (session as unknown as { store: RecordStore }).store
+    const store = session.journal
     store.write = () => {
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
     }
     expect(session.submit({ roll: [5, 5, 5, 2] })).toMatchObject({ ok: false })
-    session.notify('/dev/ttyACM0: the hub stopped answering', 'error')
+    session.table.notices.post('/dev/ttyACM0: the hub stopped answering', 'error')
 
     const logged = lines(current).filter((line) => line.level >= 40)
     expect(logged.map((line) => line.message)).toEqual([

@@ -1,24 +1,16 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TableState } from '../../src/shared/api'
 import type { Game } from '../../src/shared/game'
 import { oddsFor } from '../../src/shared/odds'
 import { seededRandom } from '../../src/shared/random-play'
-import { OddsCache } from '../../src/main/core/odds-cache'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import { OddsCache } from '../../src/main/core/computer/odds-cache'
+import { openTable, type TestTable } from '../kit/table'
 
 /** A session whose odds are counted, and every push it makes as three kinds of screen see it. */
-function table(): { session: TableSession; positions: Game[]; pushes: TableState[][] } {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-odds-'))
+function table(): { session: TestTable; positions: Game[]; pushes: TableState[][] } {
   const positions: Game[] = []
   const random = seededRandom(11)
-  const session = new TableSession({
-    store: new RecordStore(dataDir),
-    settings: new SettingsStore(dataDir),
+  const session = openTable({
     rollDie: () => 1 + Math.floor(random() * 6),
     odds: new OddsCache((game) => {
       positions.push(game)
@@ -34,7 +26,7 @@ function table(): { session: TableSession; positions: Game[]; pushes: TableState
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /** A throw when one is due, else the first decision on offer. */
-function playOn(session: TableSession): void {
+function playOn(session: TestTable): void {
   const offer = session.snapshot(true).current!.offer
   if (offer.diceDue > 0) session.rollVirtual()
   else session.submit(offer.decisions[0].move)

@@ -1,6 +1,6 @@
 // The replays screens have open are kept by name, a few at a time and within a number of moves.
 import { describe, expect, it } from 'vitest'
-import { OpenReplays } from '../../src/main/core/open-replays'
+import { OpenReplays } from '../../src/main/core/history/open-replays'
 import { startGame } from '../../src/shared/game'
 import type { SteppableGame } from '../../src/shared/replay-steps'
 

@@ -1,25 +1,25 @@
 // Players as people, statistics from the cache beside the history index, charts' data and the
-// trash, through a real TableSession on a temporary data folder and the screen API's dispatcher.
+// trash, through a real table on a temporary data folder and the screen API's dispatcher.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { dispatch, type Caller } from '../../src/main/core/dispatch'
+import { dispatch } from '../../src/main/core/screens/dispatch'
+import type { Screen } from '../../src/main/core/screens/screen'
 import type { MethodArgs, MethodName, MethodResult } from '../../src/shared/api-methods'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import { openTable, type TestTable } from '../kit/table'
 import { recordText } from '../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../src/shared/random-play'
 import { factsOfRecordText, playerStatistics, type GameFacts } from '../../src/shared/stats'
 
 let dataDir: string
-const controller: Caller = { canControl: true, local: true }
-const viewer: Caller = { canControl: false, local: false }
+/** Who calls: the host's control screen, or a LAN viewer. */
+type Caller = 'controller' | 'viewer'
+const controller: Caller = 'controller'
+const viewer: Caller = 'viewer'
 
-function openSession(): TableSession {
-  let clock = 1_700_000_000_000
-  return new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir), now: () => ++clock })
+function openSession(): TestTable {
+  return openTable({ dataDir, clockFrom: 1_700_000_000_000 })
 }
 
 /** Finished random records written straight into the history folder, as games archived earlier. */
@@ -40,8 +40,9 @@ function seedHistory(count: number, seed = 3): string[] {
 }
 
 /** A request through the screen API's checks and dispatcher, typed by its method. */
-function call<M extends MethodName>(session: TableSession, caller: Caller, method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
-  return dispatch(session, caller, method, args as unknown[]) as Promise<MethodResult<M>>
+function call<M extends MethodName>(session: TestTable, caller: Caller, method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
+  const screen: Screen = caller === 'controller' ? session.screen : session.screenFor(false, false)
+  return dispatch(session.table, screen, method, args as unknown[]) as Promise<MethodResult<M>>
 }
 
 beforeEach(() => {

@@ -6,35 +6,32 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { TableState, WirePush } from '../../src/shared/api'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableServer } from '../../src/main/core/table-server'
-import { TableSession } from '../../src/main/core/table-session'
+import type { TableServer } from '../../src/main/core/screens/table-server'
+import { openTable, serveTable, type TestTable } from '../kit/table'
 
 let dataDir: string
-const servers: TableServer[] = []
+const tables: TestTable[] = []
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-review-'))
 })
 afterEach(async () => {
-  while (servers.length) await servers.pop()!.stop()
+  while (tables.length) await tables.pop()!.stop()
 })
 
-function openSession(): TableSession {
+function openSession(): TestTable {
   let clock = 1_700_000_000_000
-  return new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir), now: () => ++clock })
+  return openTable({ dataDir, now: () => ++clock })
 }
 
-async function startServer(lanAddresses: string[] = []): Promise<{ server: TableServer; session: TableSession }> {
+async function startServer(lanAddresses: string[] = []): Promise<{ server: TableServer; session: TestTable }> {
   const rendererDir = join(dataDir, 'renderer')
   mkdirSync(join(rendererDir, 'assets'), { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Dice Referee</title>')
-  const session = openSession()
-  const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => lanAddresses })
-  await server.start()
-  servers.push(server)
-  return { server, session }
+  let clock = 1_700_000_000_000
+  const session = await serveTable(rendererDir, { dataDir, now: () => ++clock, lanAddresses: () => lanAddresses })
+  tables.push(session)
+  return { server: session.table.server!, session }
 }
 
 /** Sends raw bytes and returns the first line the server answers (its status line), or '' when it hangs up. */

@@ -5,11 +5,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
-import { dispatch } from '../../src/main/core/dispatch'
-import { TableServer } from '../../src/main/core/table-server'
+import { dispatch } from '../../src/main/core/screens/dispatch'
+import { openTable, serveTable, type TestTable } from '../kit/table'
 import WebSocket from 'ws'
 import type { TableState } from '../../src/shared/api'
 import { execFileSync } from 'node:child_process'
@@ -18,8 +15,8 @@ import { writeFileSync } from 'node:fs'
 let dataDir: string
 let clock: number
 
-function openSession(): TableSession {
-  return new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir), now: () => ++clock, rollDie: () => 3 })
+function openSession(): TestTable {
+  return openTable({ dataDir, now: () => ++clock, fallbackDie: 3 })
 }
 
 beforeEach(() => {
@@ -114,7 +111,7 @@ describe('what main shows the screens', () => {
     const session = openSession()
     session.setShowOdds(true)
     session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
-    session.submit({ roll: [1, 1, 1, 5, 2, 3] }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
+    session.table.game.submit({ roll: [1, 1, 1, 5, 2, 3] }, { kind: 'computer', seat: 1 }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
     // The odds are worked out once the throw has been pushed (here: the state a screen is sent).
     session.snapshot(true)
     await new Promise((resolve) => setImmediate(resolve))
@@ -133,7 +130,7 @@ describe('what main shows the screens', () => {
     for (let move = 0; move < 12; move++) {
       const offer = session.snapshot(true).current!.offer
       if (offer.diceDue > 0) session.rollVirtual()
-      else session.submit(offer.decisions[0].move, { text: `reason ${move}`, seat: 1 })
+      else session.table.game.submit(offer.decisions[0].move, { kind: 'computer', seat: 1 }, { text: `reason ${move}`, seat: 1 })
     }
     const control = session.snapshot(true).current!.log
     const moves = control.filter((entry) => entry.kind !== 'computer')
@@ -216,14 +213,14 @@ describe('what main shows the screens', () => {
     const session = openSession()
     session.setShowOdds(true)
     session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
-    session.submit({ roll: [1, 1, 1, 5, 2, 3] }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
-    const caller = { canControl: true, local: true }
-    expect(await dispatch(session, caller, 'resumeHistory', [42])).toEqual({ ok: false, error: 'resumeHistory: id must be a history id' })
-    expect(await dispatch(session, caller, 'resumeHistory', ['../x'])).toEqual({ ok: false, error: 'resumeHistory: id must be a history id' })
-    expect(await dispatch(session, caller, 'rematch', [1])).toMatchObject({ ok: false, error: expect.stringMatching(/^rematch takes 0 arguments/) })
-    expect(await dispatch(session, { canControl: false, local: false }, 'rematch', [])).toEqual({ ok: false, error: 'this screen can only watch' })
-    expect(await dispatch(session, caller, 'rematch', [])).toEqual({ ok: false, error: 'A rematch starts once the game is over' })
-    const tv = (await dispatch(session, { ...caller, scoreboard: true }, 'getState', [])) as { ok: true; state: TableState }
+    session.table.game.submit({ roll: [1, 1, 1, 5, 2, 3] }, { kind: 'computer', seat: 1 }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
+    const caller = session.screen
+    expect(await dispatch(session.table, caller, 'resumeHistory', [42])).toEqual({ ok: false, error: 'resumeHistory: id must be a history id' })
+    expect(await dispatch(session.table, caller, 'resumeHistory', ['../x'])).toEqual({ ok: false, error: 'resumeHistory: id must be a history id' })
+    expect(await dispatch(session.table, caller, 'rematch', [1])).toMatchObject({ ok: false, error: expect.stringMatching(/^rematch takes 0 arguments/) })
+    expect(await dispatch(session.table, session.screenFor(false, false), 'rematch', [])).toEqual({ ok: false, error: 'this screen can only watch' })
+    expect(await dispatch(session.table, caller, 'rematch', [])).toEqual({ ok: false, error: 'A rematch starts once the game is over' })
+    const tv = (await dispatch(session.table, session.screenFor(true, true, 'scoreboard'), 'getState', [])) as { ok: true; state: TableState }
     expect(tv.state.current?.odds).toBeNull()
     expect(tv.state.current?.log.some((entry) => entry.kind === 'computer')).toBe(false)
   })
@@ -234,14 +231,12 @@ describe('the TV over the host’s WebSocket', () => {
     const rendererDir = join(dataDir, 'renderer')
     mkdirSync(rendererDir, { recursive: true })
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
-    const session = openSession()
+    const session = await serveTable(rendererDir, { dataDir, now: () => ++clock, fallbackDie: 3 })
     session.setShowOdds(true)
-    const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => [] })
-    await server.start()
     try {
       const open = (query: string) =>
         new Promise<{ states: TableState[]; socket: WebSocket }>((resolve, reject) => {
-          const socket = new WebSocket(`${server.url.replace('http', 'ws')}api${query}`)
+          const socket = new WebSocket(`${session.url.replace('http', 'ws')}api${query}`)
           const client = { states: [] as TableState[], socket }
           socket.on('message', (data) => {
             const message = JSON.parse(data.toString())
@@ -253,7 +248,7 @@ describe('the TV over the host’s WebSocket', () => {
       const tv = await open('?screen=scoreboard')
       const control = await open('')
       session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
-      session.submit({ roll: [1, 1, 1, 5, 2, 3] }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
+      session.table.game.submit({ roll: [1, 1, 1, 5, 2, 3] }, { kind: 'computer', seat: 1 }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
       await expect.poll(() => tv.states.at(-1)?.current?.moveCount).toBe(1)
       await expect.poll(() => control.states.at(-1)?.current?.moveCount).toBe(1)
       // The odds follow the throw's push in one more, to the table screen only: nothing on the TV changed.
@@ -267,7 +262,7 @@ describe('the TV over the host’s WebSocket', () => {
       tv.socket.close()
       control.socket.close()
     } finally {
-      await server.stop()
+      await session.stop()
     }
   })
 })

@@ -7,35 +7,32 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableServer } from '../../src/main/core/table-server'
-import { TableSession } from '../../src/main/core/table-session'
+import type { TableServer } from '../../src/main/core/screens/table-server'
+import { serveTable, type TestTable } from '../kit/table'
 import { floodRequests, openUnreadSocket, textFrame } from '../faults/raw-socket'
 import { answered, randomMove, seeded } from '../faults/support'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 
-const servers: TableServer[] = []
+const tables: TestTable[] = []
 afterEach(async () => {
-  while (servers.length) await servers.pop()!.stop()
+  while (tables.length) await tables.pop()!.stop()
 })
 
-async function startServer(): Promise<{ server: TableServer; session: TableSession }> {
+async function startServer(): Promise<{ server: TableServer; session: TestTable }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-flood-'))
   const rendererDir = join(dataDir, 'renderer')
   mkdirSync(rendererDir, { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Dice Referee</title>')
-  const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+  const session = await serveTable(rendererDir, { dataDir, lanAddresses: () => ['127.0.0.2'] })
+  tables.push(session)
   // A game well under way: its state (with the log the screens are shown) is some kB, as at a table.
   session.newGame({ game: 'farkle', players: ['Ann', 'Bob', 'Cy', 'Di'], rules: { target: 1_000_000 } })
   const random = seeded(1)
   for (let i = 0; i < 200; i++) session.submit(randomMove(session.currentGame!, random)!)
-  const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => ['127.0.0.2'] })
-  await server.start()
+  const server = session.table.server!
   await server.setSharing(true)
-  servers.push(server)
   return { server, session }
 }
 
@@ -66,7 +63,7 @@ async function askState(url: string): Promise<number> {
 
 describe('screens that do not read', () => {
   it('an unpaired LAN viewer sending 100,000 requests without reading is dropped, and its memory freed', async () => {
-    const { server } = await startServer()
+    const { server, session } = await startServer()
     const before = heapMegabytes()
     const socket = await openUnreadSocket('127.0.0.2', server.port)
     await until(() => server.clientCount === 1)
@@ -78,7 +75,7 @@ describe('screens that do not read', () => {
     socket.destroy()
     await new Promise((resolve) => setTimeout(resolve, 100))
     const after = heapMegabytes()
-    const stateBytes = JSON.stringify(server['options'].session.snapshot(false, false)).length
+    const stateBytes = JSON.stringify(session.snapshot(false, false)).length
     process.stdout.write(
       `flood: ${sent} requests for a ${(stateBytes / 1024).toFixed(1)} kB state sent unread; heap ${before.toFixed(1)} MB before, peak ${peak.toFixed(1)} MB, ${after.toFixed(1)} MB after the drop\n`
     )
@@ -96,7 +93,7 @@ describe('screens that do not read', () => {
     await until(() => server.clientCount === 1)
     // Every push carries the whole state; the screen never reads them.
     for (let i = 0; i < 4000 && server.clientCount > 0; i++) {
-      session.refresh()
+      session.table.views.changed()
       if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
     }
     // Pushes wait while much is unread, so it is not dropped for pushes alone, and not grown either.

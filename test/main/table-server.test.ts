@@ -5,15 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { TableState, WirePush, WireReply } from '../../src/shared/api'
 import { API_METHODS, type Access, type MethodName } from '../../src/shared/api-methods'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableServer } from '../../src/main/core/table-server'
-import { TableSession } from '../../src/main/core/table-session'
+import type { TableServer } from '../../src/main/core/screens/table-server'
+import { serveTable, type TestTable } from '../kit/table'
 import { applyStatePatch, type JsonObject } from '../../src/shared/state-patch'
 
-const servers: TableServer[] = []
+const tables: TestTable[] = []
 afterEach(async () => {
-  while (servers.length) await servers.pop()!.stop()
+  while (tables.length) await tables.pop()!.stop()
 })
 
 async function startServer(lanAddresses: string[] = []): Promise<TableServer> {
@@ -22,11 +20,9 @@ async function startServer(lanAddresses: string[] = []): Promise<TableServer> {
   mkdirSync(join(rendererDir, 'assets'), { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Dice Referee</title>')
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
-  const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
-  const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => lanAddresses })
-  await server.start()
-  servers.push(server)
-  return server
+  const session = await serveTable(rendererDir, { dataDir, lanAddresses: () => lanAddresses })
+  tables.push(session)
+  return session.table.server!
 }
 
 class Client {

@@ -2,21 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import { openTable, type TestTable } from '../kit/table'
 
 let dataDir: string
 let clock: number
 
-function openSession(rolls: number[] = []): TableSession {
-  const queue = [...rolls]
-  return new TableSession({
-    store: new RecordStore(dataDir),
-    settings: new SettingsStore(dataDir),
-    now: () => ++clock,
-    rollDie: () => queue.shift() ?? 3
-  })
+function openSession(rolls: number[] = []): TestTable {
+  return openTable({ dataDir, now: () => ++clock, rolls })
 }
 
 function savedLines(): string[] {
@@ -216,7 +208,7 @@ describe('when the disk fails', () => {
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     session.submit({ roll: [3, 3, 3, 2] })
     const before = readFileSync(join(dataDir, 'current.jsonl'), 'utf8')
-    const store = (session as unknown as { store: RecordStore }).store
+    const store = session.journal
     const write = store.write.bind(store)
     const replace = store.replaceCurrent.bind(store)
     const cut = store.cutLastLine.bind(store)

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { recordText } from '../../src/shared/game'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
+import type { RecordJournal } from '../../src/main/core/game/record-journal'
+import { openTable as openKitTable, type TestTable } from '../kit/table'
 
-function openTable(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-undo-'))): { session: TableSession; store: RecordStore; dataDir: string } {
-  const store = new RecordStore(dataDir)
-  return { session: new TableSession({ store, settings: new SettingsStore(dataDir) }), store, dataDir }
+function openTable(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-undo-'))): { session: TestTable; store: RecordJournal; dataDir: string } {
+  const session = openKitTable({ dataDir })
+  return { session, store: session.journal, dataDir }
 }
 
 const HEADER = '{"game":"farkle","players":["Ann","Bob"],"rules":{"entry":0}}'

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WinTables } from '../../src/main/core/win-tables'
+import { WinTables } from '../../src/main/core/computer/win-tables'
 import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
 import { winTableFileName } from '../../src/shared/ai/win-table-file'
 

@@ -1,12 +1,16 @@
 // Plays the seats the game's header names as computer players (`meta.computers`): virtual dice
 // and the AI's decisions, each after a visible pause so the table can follow. After an undo that
 // lands on a computer's turn it waits until the table plays on, so undo can go back further.
-import { chooseMove } from '../../shared/ai'
-import { inFinalTurn, specOf } from '../../shared/ai/win-play'
-import { solvable } from '../../shared/ai/win-solver'
-import type { SixDiceState } from '../../shared/engine/six-dice'
-import { computerSeats, offerOf, type Game } from '../../shared/game'
-import type { TableSession } from './table-session'
+import type { Outcome } from '../../../shared/api'
+import { chooseMove } from '../../../shared/ai'
+import { inFinalTurn, specOf } from '../../../shared/ai/win-play'
+import { solvable } from '../../../shared/ai/win-solver'
+import type { SixDiceState } from '../../../shared/engine/six-dice'
+import { computerSeats, offerOf, type Game } from '../../../shared/game'
+import type { WinTableSource } from '../../../shared/ai/win-play'
+import type { GameTable } from '../game/game-table'
+import { Signal } from '../signal'
+import type { Notices } from '../screens/notices'
 
 export interface ComputerThinking {
   seat: number
@@ -14,6 +18,10 @@ export interface ComputerThinking {
 }
 
 export interface ComputerPlayerOptions {
+  table: GameTable
+  notices: Notices
+  /** Solved chance-to-win tables (Farkle, Fouche); without them it plays for points. */
+  winTables?: WinTableSource | null
   /** The pause before each action, so people can follow. */
   delayMs?: number
   random?: () => number
@@ -26,16 +34,19 @@ export class ComputerPlayer {
   private lastGame: Game | null = null
   private readonly delayMs: number
   private readonly random: () => number
+  private readonly table: GameTable
+  private readonly notices: Notices
+  private readonly winTables: WinTableSource | null
   private readonly unsubscribe: () => void
+  private readonly change = new Signal()
 
-  constructor(
-    private readonly session: TableSession,
-    options: ComputerPlayerOptions = {}
-  ) {
+  constructor(options: ComputerPlayerOptions) {
+    this.table = options.table
+    this.notices = options.notices
+    this.winTables = options.winTables ?? null
     this.delayMs = options.delayMs ?? 1200
     this.random = options.random ?? Math.random
-    this.unsubscribe = session.subscribe(() => this.onChange())
-    session.computerView = (withReasons) => this.view(withReasons)
+    this.unsubscribe = this.table.subscribe(() => this.onChange())
     this.onChange()
   }
 
@@ -45,9 +56,14 @@ export class ComputerPlayer {
     this.timer = null
   }
 
+  /** Listens for changes of what the computer is doing. */
+  subscribe(listener: () => void): () => void {
+    return this.change.subscribe(listener)
+  }
+
   /** What the computer is doing; without reasons (for the TV) it leaves out how it decides. */
-  private view(withReasons: boolean): ComputerThinking | null {
-    const game = this.session.currentGame
+  thinking(withReasons: boolean): ComputerThinking | null {
+    const game = this.table.current
     if (this.thinkingNow) return game && withReasons ? { ...this.thinkingNow, text: this.thinkingNow.text + this.solveNote(game) } : this.thinkingNow
     const seat = game ? this.actingComputer(game) : null
     if (game && seat !== null && this.waitingAfterUndo) {
@@ -67,12 +83,16 @@ export class ComputerPlayer {
     return actors[0]
   }
 
+  private changed(): void {
+    this.change.emit()
+  }
+
   private onChange(): void {
-    const game = this.session.currentGame
+    const game = this.table.current
     const previous = this.lastGame
     this.lastGame = game
     if (game && previous && game.header === previous.header) {
-      if (game.moves.length < previous.moves.length && previous === this.session.takenBack) {
+      if (game.moves.length < previous.moves.length && previous === this.table.takenBack) {
         // Not an undo: the disk failed the move just shown. Plan again as before it.
         if (this.timer) clearTimeout(this.timer)
         this.timer = null
@@ -88,13 +108,19 @@ export class ComputerPlayer {
     if (seat === null) return
     this.thinkingNow = { seat, text: `${game.header.players[seat]} is thinking…` }
     this.timer = setTimeout(() => this.act(game), this.delayMs)
-    this.session.refresh()
+    this.changed()
+  }
+
+  /** Throws the computer's dice with virtual dice, saying why first when it has a reason. */
+  private rollFor(source: { kind: 'computer'; seat: number }, why: string | null): Outcome {
+    if (why) this.notices.post(why, 'info')
+    return this.table.rollVirtual(source)
   }
 
   /** While the chance-to-win table of its game is being solved: how far, and that it plays for points meanwhile. */
   private solveNote(game: Game): string {
     const id = game.header.game
-    const tables = this.session.winTables
+    const tables = this.winTables
     if ((id !== 'farkle' && id !== 'fouche') || !tables || game.header.players.length < 2) return ''
     const state = game.state as SixDiceState
     const spec = specOf(state)
@@ -106,23 +132,21 @@ export class ComputerPlayer {
   private prepareWinTable(game: Game): void {
     const id = game.header.game
     if ((id !== 'farkle' && id !== 'fouche') || game.header.players.length < 2 || computerSeats(game).length === 0) return
-    this.session.winTables?.table(specOf(game.state as SixDiceState))
+    this.winTables?.table(specOf(game.state as SixDiceState))
   }
 
   private act(planned: Game): void {
     this.timer = null
     this.thinkingNow = null
-    const game = this.session.currentGame
+    const game = this.table.current
     // Something else changed the game during the pause: look again.
     if (!game || game !== planned) return this.onChange()
     const seat = this.actingComputer(game)
-    if (seat === null) return this.session.refresh()
-    const choice = chooseMove(game, this.random, this.session.winTables ?? undefined)
+    if (seat === null) return this.changed()
+    const choice = chooseMove(game, this.random, this.winTables ?? undefined)
     const name = game.header.players[seat]
-    if (choice?.move) this.session.submit(choice.move, { text: `${name} ${choice.why}`, seat })
-    else {
-      if (choice) this.session.notify(`${name} ${choice.why}`, 'info')
-      this.session.rollVirtual()
-    }
+    const source = { kind: 'computer', seat } as const
+    const outcome = choice?.move ? this.table.submit(choice.move, source, { text: `${name} ${choice.why}`, seat }) : this.rollFor(source, choice ? `${name} ${choice.why}` : null)
+    if (!outcome.ok) this.notices.post(outcome.error, 'error')
   }
 }

@@ -7,9 +7,9 @@
 // every screen with the history list, and facts of 10,000 games do not belong in that payload.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { replayText, type Game } from '../../shared/game'
-import { factsOfGame, type GameFacts } from '../../shared/stats'
-import { writeDurably } from './record-store'
+import { replayText, type Game } from '../../../shared/game'
+import { factsOfGame, type GameFacts } from '../../../shared/stats'
+import { writeDurably } from '../files/durable-files'
 
 /** Bumped whenever what a fact means changes: an older cache is then rebuilt. */
 export const FACTS_VERSION = 2
@@ -17,10 +17,11 @@ const HEADER = JSON.stringify({ statisticsCache: FACTS_VERSION })
 /** Records replayed between two yields to the event loop during a rebuild. */
 const CHUNK = 50
 
+/** The history records the facts are of (the HistoryArchive). */
 export interface CacheSource {
   readonly historyDir: string
-  historyIds(): string[]
-  readHistoryRecord(id: string): string | null
+  ids(): string[]
+  readRecord(id: string): string | null
 }
 
 export type Progress = (done: number, total: number) => void
@@ -81,7 +82,7 @@ export class StatisticsCache {
   private async load(onProgress?: Progress): Promise<Map<string, GameFacts>> {
     const cached = this.read()
     if (cached === null) return this.rebuild(onProgress)
-    const ids = new Set(this.source.historyIds())
+    const ids = new Set(this.source.ids())
     let changed = false
     for (const id of cached.keys()) {
       if (!ids.has(id)) {
@@ -98,9 +99,9 @@ export class StatisticsCache {
 
   /** Adds the facts of every history record `facts` lacks, yielding to the event loop now and then. */
   private async complete(facts: Map<string, GameFacts>, onProgress?: Progress): Promise<Map<string, GameFacts>> {
-    const missing = this.source.historyIds().filter((id) => !facts.has(id)).sort()
+    const missing = this.source.ids().filter((id) => !facts.has(id)).sort()
     for (let i = 0; i < missing.length; i++) {
-      const text = this.source.readHistoryRecord(missing[i])
+      const text = this.source.readRecord(missing[i])
       const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
       if (replayed?.ok) facts.set(missing[i], factsOfGame(replayed.game))
       if ((i + 1) % CHUNK === 0 || i + 1 === missing.length) {

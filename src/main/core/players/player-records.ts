@@ -1,9 +1,8 @@
 // Players across games: the player list (players.json in the data folder), statistics from the
 // statistics cache, a player's page, head-to-head, charts' data, and the history's trash.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { HistoryEntry } from '../../shared/api'
-import { personNames, replayText, type Game } from '../../shared/game'
+import { personNames, type Game } from '../../../shared/game'
 import {
   checkPlayerList,
   personSeatNames,
@@ -22,13 +21,13 @@ import {
   type FormGame,
   type GameChart,
   type PlayerPage,
-  type TrashEntry,
   type HeadToHead,
   type PlayerList,
   type PlayerStatistics
-} from '../../shared/stats'
-import type { Outcome } from '../../shared/api'
-import { writeDurably, type RecordStore } from './record-store'
+} from '../../../shared/stats'
+import type { Outcome } from '../../../shared/api'
+import { writeDurably } from '../files/durable-files'
+import type { HistoryArchive } from '../history/history-archive'
 import { StatisticsCache, type Progress } from './statistics-cache'
 
 /** How many of a player's latest games their form shows. */
@@ -37,18 +36,14 @@ export const FORM_GAMES = 20
 export class PlayerRecords {
   readonly cache: StatisticsCache
   private readonly listPath: string
-  private readonly trashDir: string
   private list: PlayerList
 
   constructor(
-    private readonly store: RecordStore,
-    private readonly history: () => HistoryEntry[],
-    private readonly progress: Progress = () => {},
-    private readonly now: () => number = Date.now
+    private readonly archive: HistoryArchive,
+    private readonly progress: Progress = () => {}
   ) {
-    this.cache = new StatisticsCache(store)
-    this.listPath = join(store.dataDir, 'players.json')
-    this.trashDir = join(store.dataDir, 'trash')
+    this.cache = new StatisticsCache(archive)
+    this.listPath = join(archive.dataDir, 'players.json')
     this.list = this.readList()
   }
 
@@ -113,7 +108,7 @@ export class PlayerRecords {
     const facts = await this.facts()
     const personOf = personResolver(this.list)
     const person = this.list.find((p) => p.name === name) ?? { name, colour: '#888888', aliases: [] }
-    const entries = this.history().filter((entry) => entry.id !== 'current')
+    const entries = this.archive.entries()
     const theirs = entries
       .filter((entry) => entry.finished && entry.players.some((seat) => personOf(seat) === person.name) && facts.has(entry.id))
       .sort((a, b) => a.startedAt - b.startedAt)
@@ -136,11 +131,7 @@ export class PlayerRecords {
   scoreLine(id: string, current: Game | null): Outcome<GameChart> {
     let game: Game | null = null
     if (id === 'current') game = current
-    else {
-      const text = this.store.readHistoryRecord(id)
-      const replayed = text === null ? null : replayText(text, { tolerateTruncatedTail: true })
-      if (replayed?.ok) game = replayed.game
-    }
+    else game = this.archive.readGame(id)
     if (!game) return { ok: false, error: `No game ${id} to chart` }
     const personOf = personResolver(this.list)
     const colours = game.header.players.map(
@@ -149,51 +140,11 @@ export class PlayerRecords {
     return { ok: true, players: game.header.players, colours, scoreLine: scoreLineOf(game) }
   }
 
-  /** Moves a history game to the trash (restorable). */
+  /** Moves a history game to the trash (restorable); its facts leave the statistics. */
   trash(id: string): Outcome {
-    const path = this.store.historyPath(id)
-    if (!existsSync(path)) return { ok: false, error: `No game ${id} in the history` }
-    mkdirSync(this.trashDir, { recursive: true })
-    renameSync(path, join(this.trashDir, `${id}.jsonl`))
-    writeDurably(join(this.trashDir, `${id}.deleted`), `${this.now()}\n`)
-    const index = this.store.readIndex()
-    if (index !== null) this.store.writeIndex(index.filter((entry) => entry.id !== id))
-    this.cache.remove(id)
-    return { ok: true }
-  }
-
-  /** Puts a game back from the trash; the history indexes it again as a game it lacked. */
-  restore(id: string): Outcome {
-    const path = join(this.trashDir, `${id}.jsonl`)
-    if (!existsSync(path)) return { ok: false, error: `No game ${id} in the trash` }
-    if (existsSync(this.store.historyPath(id))) return { ok: false, error: `A game ${id} is already in the history` }
-    renameSync(path, this.store.historyPath(id))
-    return { ok: true }
-  }
-
-  listTrash(): TrashEntry[] {
-    if (!existsSync(this.trashDir)) return []
-    const entries: TrashEntry[] = []
-    for (const name of readdirSync(this.trashDir)) {
-      if (!name.endsWith('.jsonl')) continue
-      const id = name.slice(0, -'.jsonl'.length)
-      const firstLine = readFileSync(join(this.trashDir, name), 'utf8').split('\n', 1)[0]
-      let header: { game?: unknown; players?: unknown } = {}
-      try {
-        header = JSON.parse(firstLine) as typeof header
-      } catch {
-        // listed with what is known: its id
-      }
-      const marker = join(this.trashDir, `${id}.deleted`)
-      const deletedAt = existsSync(marker) ? Number(readFileSync(marker, 'utf8').trim()) || 0 : 0
-      entries.push({
-        id,
-        game: typeof header.game === 'string' ? header.game : '?',
-        players: Array.isArray(header.players) ? header.players.filter((p): p is string => typeof p === 'string') : [],
-        deletedAt
-      })
-    }
-    return entries.sort((a, b) => b.deletedAt - a.deletedAt)
+    const outcome = this.archive.trash(id)
+    if (outcome.ok) this.cache.remove(id)
+    return outcome
   }
 
   private change(changed: Changed): Outcome {

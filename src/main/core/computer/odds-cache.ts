@@ -1,9 +1,9 @@
 // The odds of a position are worked out once, however many screens (and kinds of screen) are
 // shown that position, and never on the path of a throw: the session asks `cached` while it builds
 // a snapshot and has `compute` run after the throw has been pushed to the screens.
-import type { Header, RecordedMove } from '../../shared/record'
-import type { Game } from '../../shared/game'
-import { oddsFor, type Odds } from '../../shared/odds'
+import type { Header, RecordedMove } from '../../../shared/record'
+import type { Game } from '../../../shared/game'
+import { oddsFor, type Odds } from '../../../shared/odds'
 
 interface Entry {
   /** The game: one header object per game started, imported or resumed. */

@@ -4,7 +4,7 @@
 import pino, { type Logger } from 'pino'
 import roll from 'pino-roll'
 import { join } from 'node:path'
-import type { TableSession } from './table-session'
+import type { Notices } from '../screens/notices'
 
 /** The log folder inside the data folder; `current.log` there links to the file being written. */
 export const LOG_FOLDER = 'logs'
@@ -67,17 +67,13 @@ function logUncaught(error: Error, origin: string): void {
   log.fatal({ err: error, origin }, 'uncaught exception')
 }
 
-/** Logs what the session tells the screens went wrong: refused moves, device errors, failed saves. */
-export function logSessionMessages(session: TableSession): void {
-  let lastId = 0
-  const logNewMessage = (): void => {
-    const message = session.lastMessage
-    if (!message || message.id === lastId) return
-    lastId = message.id
+/** Logs what every screen is told went wrong (device errors, failed saves, refused device moves) and, verbose, the rest. */
+export function logNotices(notices: Notices): () => void {
+  const logMessage = (message: { text: string; level: string }): void => {
     if (message.level === 'error') log.warn({ message: message.text }, 'told the screens of an error')
     else if (message.level === 'warning') log.warn({ message: message.text }, 'told the screens of a warning')
     else log.debug({ message: message.text }, 'told the screens')
   }
-  logNewMessage() // what resuming the saved game said
-  session.subscribe(logNewMessage)
+  if (notices.latest) logMessage(notices.latest) // what resuming the saved game said
+  return notices.subscribe(logMessage)
 }

@@ -9,16 +9,20 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { Outcome, SharingView, WireReply } from '../../shared/api'
-import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
-import { jsonNesting } from '../../shared/json-limits'
-import { dispatch, type Caller, type DisplayControl } from './dispatch'
-import { log } from './log'
+import type { Outcome, WireReply } from '../../../shared/api'
+import { HEADER_CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy'
+import { jsonNesting } from '../../../shared/json-limits'
+import type { Table } from '../table'
+import { dispatch } from './dispatch'
+import { log } from '../files/log'
+import type { Screen } from './screen'
+import type { SharingState } from './sharing-state'
 import { ShownState, tvFirst } from './state-push'
-import type { TableSession } from './table-session'
 
 export interface TableServerOptions {
-  session: TableSession
+  table: Table
+  /** Where the server says whether (and how) the table is shared on the LAN. */
+  sharing: SharingState
   /** The built renderer (index.html and its assets). */
   rendererDir: string
   port: number
@@ -26,7 +30,6 @@ export interface TableServerOptions {
   host?: string
   /** Addresses LAN sharing listens on; by default this machine's non-internal IPv4 addresses. */
   lanAddresses?: () => string[]
-  displays?: DisplayControl
 }
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -65,7 +68,8 @@ const PAIRING_FAILURES_IN_ALL = 20
 
 interface Client {
   socket: WebSocket
-  canControl: boolean
+  /** The screen it is: what it may do, what it typed, its own messages. */
+  screen: Screen
   /** Came in through a LAN address (closed when sharing stops). */
   lan: boolean
   /** The screen's address, for the log. */
@@ -74,8 +78,6 @@ interface Client {
   pending: number
   /** A state push was held back while the screen had too much unread. */
   stateBehind: boolean
-  /** Opened by a scoreboard page (`/api?screen=scoreboard`): gets the TV's state. */
-  scoreboard: boolean
   /** The state it was last pushed. */
   shown: ShownState
   /** Asked for patches (`/api?patches=1`): pushed what changed when that is shorter than the state. */
@@ -96,7 +98,6 @@ export class TableServer {
   private readonly viewerSockets: WebSocketServer
   private readonly clients = new Set<Client>()
   private readonly unsubscribe: () => void
-  private sharing: SharingView | null = null
   private actualPort = 0
   /** Wrong pairing codes in the current window, by remote address ('' counts them all). */
   private pairingFailures = new Map<string, number>()
@@ -106,13 +107,12 @@ export class TableServer {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
     this.viewerSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_VIEWER_MESSAGE_BYTES })
     this.loopback = this.createHttpServer(false)
-    this.unsubscribe = options.session.subscribe(
+    this.unsubscribe = options.table.views.subscribe(
       tvFirst(
-        () => this.pushStateTo((client) => client.scoreboard),
-        () => this.pushStateTo((client) => !client.scoreboard)
+        () => this.pushStateTo((client) => client.screen.kind === 'scoreboard'),
+        () => this.pushStateTo((client) => client.screen.kind !== 'scoreboard')
       )
     )
-    options.session.sharingView = () => this.sharing
   }
 
   get port(): number {
@@ -132,7 +132,7 @@ export class TableServer {
   async stop(): Promise<void> {
     this.unsubscribe()
     for (const client of this.clients) client.socket.terminate()
-    await this.setSharing(false)
+    await this.setSharing(false, false)
     await new Promise<void>((resolve) => this.loopback.close(() => resolve()))
     this.sockets.close()
     this.viewerSockets.close()
@@ -147,16 +147,17 @@ export class TableServer {
   }
 
   /** Turns LAN sharing on (listening on the LAN addresses, same port) or off. */
-  async setSharing(enabled: boolean): Promise<Outcome> {
+  async setSharing(enabled: boolean, tell = true): Promise<Outcome> {
     for (const server of this.lanServers) server.close()
     for (const client of this.clients) if (client.lan) client.socket.close()
     this.lanServers = []
-    this.sharing = null
+    const wasShared = this.options.sharing.view() !== null
     this.pairingFailures.clear()
     if (enabled) {
       const addresses = (this.options.lanAddresses ?? defaultLanAddresses)()
       if (addresses.length === 0) {
-        this.options.session.notify('No network to share on: this computer has no LAN address', 'warning')
+        this.options.sharing.set(null)
+        this.options.table.notices.post('No network to share on: this computer has no LAN address', 'warning')
         return { ok: false, error: 'No network to share on' }
       }
       for (const address of addresses) {
@@ -166,9 +167,9 @@ export class TableServer {
       }
       const urls = addresses.map((address) => `http://${address}:${this.actualPort}/scoreboard`)
       const qrSvg = await QRCode.toString(urls[0], { type: 'svg', margin: 1 })
-      this.sharing = { enabled: true, urls, pairingCode: String(randomInt(100000, 1000000)), qrSvg }
-    }
-    this.options.session.notify(enabled ? 'LAN sharing is on' : 'LAN sharing is off', 'info')
+      this.options.sharing.set({ enabled: true, urls, pairingCode: String(randomInt(100000, 1000000)), qrSvg })
+    } else this.options.sharing.set(null)
+    if (tell && (enabled || wasShared)) this.options.table.notices.post(enabled ? 'LAN sharing is on' : 'LAN sharing is off', 'info')
     return { ok: true }
   }
 
@@ -185,12 +186,13 @@ export class TableServer {
       // Only LAN screens need the code; a loopback screen is the host's own.
       const pair = url.searchParams.get('pair')
       let paired = false
-      if (lan && pair !== null && this.sharing !== null) {
+      const sharing = this.options.sharing.view()
+      if (lan && pair !== null && sharing !== null) {
         if (!this.mayTryPairing(request)) {
           log.warn({ from: request.socket.remoteAddress }, 'refused a pairing code: too many wrong ones')
           return refuseUpgrade(socket, 429)
         }
-        paired = sameText(pair, this.sharing.pairingCode ?? '')
+        paired = sameText(pair, sharing.pairingCode ?? '')
         if (!paired) {
           log.warn({ from: request.socket.remoteAddress }, 'refused a wrong pairing code')
           this.countPairingFailure(request)
@@ -244,15 +246,9 @@ export class TableServer {
   }
 
   private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean, takesPatches: boolean): void {
-    const client: Client = { socket, canControl, lan, from, pending: 0, stateBehind: false, scoreboard, shown: new ShownState(), takesPatches }
+    const screen = this.options.table.screens.open({ kind: scoreboard ? 'scoreboard' : 'control', canControl, local: !lan }, lan ? 'lan' : 'local')
+    const client: Client = { socket, screen, lan, from, pending: 0, stateBehind: false, shown: new ShownState(), takesPatches }
     this.clients.add(client)
-    const caller: Caller = {
-      canControl,
-      local: !lan,
-      displays: this.options.displays,
-      setSharing: (enabled) => this.setSharing(enabled),
-      scoreboard
-    }
     socket.on('message', (data) => {
       const text = data.toString()
       if (jsonNesting(text, MAX_REQUEST_NESTING) > MAX_REQUEST_NESTING) {
@@ -260,14 +256,19 @@ export class TableServer {
       }
       if (client.pending >= MAX_PENDING_REQUESTS) return this.drop(client, 'flooding')
       client.pending++
-      void this.answer(client, caller, text).finally(() => client.pending--)
+      void this.answer(client, text).finally(() => client.pending--)
     })
-    socket.on('close', () => this.clients.delete(client))
-    socket.on('error', () => this.clients.delete(client))
+    socket.on('close', () => this.forget(client))
+    socket.on('error', () => this.forget(client))
     this.pushTo(client, this.stateJson(client))
   }
 
-  private async answer(client: Client, caller: Caller, text: string): Promise<void> {
+  private forget(client: Client): void {
+    this.clients.delete(client)
+    this.options.table.screens.close(client.screen)
+  }
+
+  private async answer(client: Client, text: string): Promise<void> {
     let request: unknown
     try {
       request = JSON.parse(text)
@@ -281,7 +282,7 @@ export class TableServer {
     log.debug({ method, lan: client.lan }, 'request')
     try {
       // A refused request answers like a refused move ({ ok: false, error }), as over Electron's IPC.
-      this.send(client, { id, result: await dispatch(this.options.session, caller, method, args) })
+      this.send(client, { id, result: await dispatch(this.options.table, client.screen, method, args) })
     } catch (error) {
       log.error({ method, err: error }, 'a request failed')
       this.send(client, { id, error: `internal error: ${(error as Error).message}` })
@@ -289,20 +290,13 @@ export class TableServer {
   }
 
   private pushStateTo(which: (client: Client) => boolean): void {
-    const states = new Map<string, string>()
     for (const client of this.clients) {
       if (!which(client)) continue
       if (client.socket.bufferedAmount > PUSH_WAITS_AT_BYTES) {
         client.stateBehind = true
         continue
       }
-      const kind = `${client.canControl}${client.lan}${client.scoreboard}`
-      let state = states.get(kind)
-      if (state === undefined) {
-        state = this.stateJson(client)
-        states.set(kind, state)
-      }
-      this.pushTo(client, state)
+      this.pushTo(client, this.stateJson(client))
     }
   }
 
@@ -313,7 +307,7 @@ export class TableServer {
   }
 
   private stateJson(client: Client): string {
-    return JSON.stringify(this.options.session.snapshot(client.canControl, !client.lan, client.scoreboard ? 'scoreboard' : 'control'))
+    return JSON.stringify(this.options.table.views.stateFor(client.screen))
   }
 
   private send(client: Client, message: WireReply): void {
@@ -330,7 +324,8 @@ export class TableServer {
 
   /** Hangs up on a screen that floods or does not read; whatever was queued for it is freed at once. */
   private drop(client: Client, why: keyof TableServer['dropped']): void {
-    if (!this.clients.delete(client)) return
+    if (!this.clients.has(client)) return
+    this.forget(client)
     this.dropped[why]++
     const reason = why === 'unread' ? 'it left too much unread' : 'it sent too many requests at once'
     log.warn({ from: client.from, lan: client.lan }, `dropped a screen: ${reason}`)

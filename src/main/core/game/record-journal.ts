@@ -1,37 +1,23 @@
-// Where records live on disk. The game in progress is one JSON Lines file; every line is written
-// before the state that includes it is shown, and fsynced before the next move is taken (the
-// session flushes it while the screens draw). Finished games move to the history.
+// The journal: the record of the game in progress, one JSON Lines file (`current.jsonl`). Every
+// line is written before the state that includes it is shown, and fsynced before the next move is
+// taken (the game table flushes it while the screens draw). A game put away moves to the history.
 // A write the disk refuses (full, read-only, failing) leaves the files as they were: a line is
 // taken back to its first byte, and whole files are written aside and renamed into place.
-import {
-  accessSync,
-  closeSync,
-  constants,
-  existsSync,
-  fsyncSync,
-  ftruncateSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync
-} from 'node:fs'
+import { accessSync, closeSync, constants, existsSync, fsyncSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import type { HistoryEntry } from '../../shared/api'
+import { join } from 'node:path'
+import type { HistoryEntry } from '../../../shared/api'
+import { cutBack, syncFolder, writeAll, writeDurably, writeSynced } from '../files/durable-files'
+import type { HistoryArchive } from '../history/history-archive'
 
 /** How much of the record's end undo reads to find its last line (a line is far shorter). */
 const TAIL_BYTES = 64 * 1024
 /** How much of a big record is encoded and written at a time (about a megabyte). */
 const WRITE_SLICE_CHARACTERS = 1 << 20
 
-export class RecordStore {
+export class RecordJournal {
   readonly currentPath: string
-  readonly historyDir: string
+  readonly dataDir: string
   private descriptor: number | null = null
   /** Bytes of the current record known to be whole lines on disk; null until the file is opened. */
   private committedLength: number | null = null
@@ -47,14 +33,9 @@ export class RecordStore {
   /** The record's last line has no line end (a file not written by the app): the next line starts with one. */
   private lineEndMissing = false
 
-  constructor(readonly dataDir: string) {
-    this.currentPath = join(dataDir, 'current.jsonl')
-    this.historyDir = join(dataDir, 'history')
-    try {
-      mkdirSync(this.historyDir, { recursive: true })
-    } catch {
-      // A read-only data folder: the games there can still be read and shown.
-    }
+  constructor(private readonly archive: HistoryArchive) {
+    this.dataDir = archive.dataDir
+    this.currentPath = join(this.dataDir, 'current.jsonl')
   }
 
   readCurrent(): string | null {
@@ -282,11 +263,11 @@ export class RecordStore {
     }
     this.closeCurrent()
     const archiving = archive !== null && existsSync(this.currentPath)
-    const archived = archive ? this.historyPath(archive.id) : ''
+    const archived = archive ? this.archive.pathOf(archive.id) : ''
     try {
       if (archiving) {
         renameSync(this.currentPath, archived)
-        syncFolder(this.historyDir)
+        syncFolder(this.archive.historyDir)
       }
     } catch (error) {
       rmSync(temporary, { force: true })
@@ -302,7 +283,7 @@ export class RecordStore {
     syncFolder(this.dataDir)
     this.committedLength = byteLength
     this.tailToCut = false
-    if (archive && archiving) this.indexQuietly(archive)
+    if (archive && archiving) this.archive.indexQuietly(archive)
   }
 
   /** Writes bytes next to the current record (lines that could not be read); returns its path. */
@@ -350,11 +331,11 @@ export class RecordStore {
     this.settle()
     this.closeCurrent()
     if (!existsSync(this.currentPath)) return
-    renameSync(this.currentPath, this.historyPath(entry.id))
-    syncFolder(this.historyDir)
+    renameSync(this.currentPath, this.archive.pathOf(entry.id))
+    syncFolder(this.archive.historyDir)
     syncFolder(this.dataDir)
     this.committedLength = null
-    this.indexQuietly(entry)
+    this.archive.indexQuietly(entry)
   }
 
   /** Why the data folder cannot be written (a read-only disk), or null when it can. */
@@ -367,85 +348,9 @@ export class RecordStore {
     }
   }
 
-  /**
-   * Makes a game of the history the current record again (resuming an abandoned game). The
-   * current record is written before the history copy goes, so a crash between leaves two
-   * copies, never none.
-   */
-  restoreFromHistory(id: string, entries: HistoryEntry[]): boolean {
-    const text = this.readHistoryRecord(id)
-    if (text === null) return false
-    this.replaceCurrent(text)
-    rmSync(this.historyPath(id), { force: true })
-    syncFolder(this.historyDir)
-    this.writeIndex(entries.filter((entry) => entry.id !== id))
-    return true
-  }
-
-  historyPath(id: string): string {
-    return join(this.historyDir, `${id}.jsonl`)
-  }
-
-  readHistoryRecord(id: string): string | null {
-    const path = this.historyPath(id)
-    return existsSync(path) ? readFileSync(path, 'utf8') : null
-  }
-
-  /** The history index: one JSON entry per line; rebuilt by the caller when missing. */
-  readIndex(): HistoryEntry[] | null {
-    const path = join(this.historyDir, 'index.jsonl')
-    if (!existsSync(path)) return null
-    const entries: HistoryEntry[] = []
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (line.trim() === '') continue
-      try {
-        entries.push(JSON.parse(line) as HistoryEntry)
-      } catch {
-        return null
-      }
-    }
-    return entries
-  }
-
-  writeIndex(entries: HistoryEntry[]): void {
-    writeDurably(join(this.historyDir, 'index.jsonl'), entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
-  }
-
-  historyIds(): string[] {
-    if (!existsSync(this.historyDir)) return []
-    return readdirSync(this.historyDir)
-      .filter((name) => name.endsWith('.jsonl') && name !== 'index.jsonl')
-      .map((name) => name.slice(0, -'.jsonl'.length))
-  }
-
+  /** Closes the record file (flushing a line still waiting); the next write opens it again. */
   close(): void {
     this.closeCurrent()
-  }
-
-  /** Adds one entry to the history index, durably; a refused write leaves no part of it behind. */
-  appendIndex(entry: HistoryEntry): void {
-    const descriptor = openSync(join(this.historyDir, 'index.jsonl'), 'a+')
-    try {
-      const start = fstatSync(descriptor).size
-      try {
-        writeAll(descriptor, Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'), start)
-        fsyncSync(descriptor)
-      } catch (error) {
-        cutBack(descriptor, start)
-        throw error
-      }
-    } finally {
-      closeSync(descriptor)
-    }
-  }
-
-  /** The game is in the history either way: a game the index lacks is indexed when the history is next listed. */
-  private indexQuietly(entry: HistoryEntry): void {
-    try {
-      this.appendIndex(entry)
-    } catch {
-      // See above.
-    }
   }
 
   private openCurrent(): number {
@@ -471,89 +376,5 @@ export class RecordStore {
       closeSync(this.descriptor)
       this.descriptor = null
     }
-  }
-}
-
-/** Writes every byte at `position` (a write may take only part of them); throws when the disk takes none. */
-function writeAll(descriptor: number, bytes: Buffer, position: number): void {
-  let done = 0
-  while (done < bytes.length) {
-    const written = writeSync(descriptor, bytes, done, bytes.length - done, position + done)
-    if (written <= 0) throw Object.assign(new Error('no space left on device (short write)'), { code: 'ENOSPC' })
-    done += written
-  }
-}
-
-/** Cuts a file back to `length` bytes, durably (shrinking a file needs no free space). */
-function cutBack(descriptor: number, length: number): void {
-  ftruncateSync(descriptor, length)
-  fsyncSync(descriptor)
-}
-
-/** Writes a whole file and syncs it; on failure nothing of it is left. */
-function writeSynced(path: string, text: string | Buffer): void {
-  let descriptor: number | null = null
-  try {
-    descriptor = openSync(path, 'w')
-    writeAll(descriptor, typeof text === 'string' ? Buffer.from(text, 'utf8') : text, 0)
-    fsyncSync(descriptor)
-  } catch (error) {
-    if (descriptor !== null) closeSync(descriptor)
-    descriptor = null
-    rmSync(path, { force: true })
-    throw error
-  } finally {
-    if (descriptor !== null) closeSync(descriptor)
-  }
-}
-
-/** Writes a file so that a crash or a refused write leaves either the old or the new text, never half of one. */
-export function writeDurably(path: string, text: string | Buffer): void {
-  const temporary = `${path}.tmp`
-  writeSynced(temporary, text)
-  try {
-    renameSync(temporary, path)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
-  syncFolder(dirname(path))
-}
-
-/** Makes a rename in a folder durable (POSIX); Windows cannot open a folder for this and needs not. */
-function syncFolder(folder: string): void {
-  let descriptor: number
-  try {
-    descriptor = openSync(folder, 'r')
-  } catch {
-    return
-  }
-  try {
-    fsyncSync(descriptor)
-  } catch {
-    // Some file systems refuse fsync on a folder; the rename itself has been made.
-  } finally {
-    closeSync(descriptor)
-  }
-}
-
-/** What went wrong with the disk, in plain words, and what the players can do about it. */
-export function diskTrouble(error: unknown): { what: string; remedy: string } {
-  const code = (error as NodeJS.ErrnoException | null)?.code
-  switch (code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return { what: 'The disk is full', remedy: 'Free some space and' }
-    case 'EROFS':
-      return { what: 'The data folder is read-only', remedy: 'Make it writable (or start with another data folder) and' }
-    case 'EACCES':
-    case 'EPERM':
-      return { what: 'The data folder may not be written to', remedy: 'Give this user write access to it and' }
-    case 'ENOENT':
-      return { what: 'The data folder is gone (a disk was removed?)', remedy: 'Put it back and' }
-    case 'EIO':
-      return { what: 'The disk reported an error', remedy: 'Check the disk and' }
-    default:
-      return { what: `Saving failed (${code ?? (error as Error | null)?.message ?? 'unknown error'})`, remedy: 'Check the disk and' }
   }
 }

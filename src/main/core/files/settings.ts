@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeDurably } from './record-store'
+import { writeDurably } from './durable-files'
 
 export interface Settings {
   recentPlayers: string[]

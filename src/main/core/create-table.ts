@@ -1,0 +1,210 @@
+// The one place the table's parts are made and wired, for the desktop app (src/main/index.ts),
+// the headless host (src/host/table.ts) and the tests alike. Each part gets what it depends on at
+// construction; none of them fills in another's slots. The way data flows:
+//   device lines -> registry -> smart-dice referee / device keypads --\
+//   screens (typed entries, buttons) and the computer player ---------+-> game table (record)
+//   game table events -> history, players, devices, computer, odds -> screen views -> screens
+import { join } from 'node:path'
+import type { Outcome } from '../../shared/api'
+import { oddsFor } from '../../shared/odds'
+import { specOf, type WinTableSource } from '../../shared/ai/win-play'
+import type { SixDiceState } from '../../shared/engine/six-dice'
+import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
+import { Devices, type DevicesOptions } from '../devices/devices'
+import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-player'
+import { OddsCache } from './computer/odds-cache'
+import { OddsService } from './computer/odds-service'
+import { WinTables } from './computer/win-tables'
+import { diskTrouble } from './files/durable-files'
+import { logNotices } from './files/log'
+import { SettingsStore } from './files/settings'
+import { GameTable } from './game/game-table'
+import { RecordJournal } from './game/record-journal'
+import { HistoryArchive } from './history/history-archive'
+import { HistoryService } from './history/history-service'
+import { personNames } from '../../shared/game'
+import { PlayerRecords } from './players/player-records'
+import type { ShellControl } from './screens/dispatch'
+import { Notices } from './screens/notices'
+import { ScreenViews } from './screens/screen-views'
+import { Screens } from './screens/screens'
+import { SharingState } from './screens/sharing-state'
+import { TableServer, type TableServerOptions } from './screens/table-server'
+import { Signal } from './signal'
+import type { Table } from './table'
+
+export interface TableOptions {
+  /** Where the games, the history, the players and the settings are kept. */
+  dataDir: string
+  appVersion?: string
+  now?: () => number
+  /** A die value 1-6 for virtual dice; cryptographically random unless a test says otherwise. */
+  rollDie?: () => number
+  /** Where the odds of each position are kept once worked out (a test may count the work). */
+  odds?: OddsCache
+  /**
+   * Solved chance-to-win tables for Farkle and Fouche: by default solved in a worker and cached
+   * in the data folder (`win-tables/`); a source of tables solved beforehand (tests); or none.
+   */
+  winTables?: WinTableSource | 'solve' | 'none'
+  /** The computer player's pause and randomness; 'none' leaves computer seats to be played by hand (tests). */
+  computer?: Omit<ComputerPlayerOptions, 'table' | 'notices' | 'winTables'> | 'none'
+  devices?: Omit<DeviceRegistryOptions, 'notices' | 'settings'> & Omit<DevicesOptions, 'registry' | 'table' | 'notices'>
+  /**
+   * The HTTP + WebSocket server: the headless host serves its screens always (`always`); the
+   * desktop app serves only while LAN sharing is on.
+   */
+  serve?: Omit<TableServerOptions, 'table' | 'sharing'> & { always: boolean }
+  /** What only the desktop app's shell can do (displays, the Bluetooth picker). */
+  shell?: ShellControl
+}
+
+/** The parts of a table, made and wired; `start` listens (when it serves) and starts the devices. */
+export interface CreatedTable extends Table {
+  start(): Promise<void>
+}
+
+export function createTable(options: TableOptions): CreatedTable {
+  const notices = new Notices()
+  const stopLoggingNotices = logNotices(notices)
+  const settings = new SettingsStore(options.dataDir)
+  const archive = new HistoryArchive(options.dataDir, options.now)
+  const registry = new DeviceRegistry({ ...options.devices, notices, settings })
+  const game = new GameTable({
+    journal: new RecordJournal(archive),
+    archive,
+    now: options.now,
+    rollDie: options.rollDie,
+    appVersion: options.appVersion,
+    gameDice: () => registry.gameDice()
+  })
+  if (game.startNews) notices.post(game.startNews.text, game.startNews.level)
+  const history = new HistoryService(archive, game)
+  const players = new PlayerRecords(archive, (done, total) =>
+    notices.post(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info')
+  )
+  game.subscribe((event) => {
+    if (event.type === 'archived') rememberQuietly(() => players.archived(event.id, event.game))
+    if (event.type === 'replaced' && event.why === 'started' && event.game) {
+      const names = personNames(event.game)
+      rememberQuietly(() => settings.rememberPlayers(names))
+      rememberQuietly(() => players.remember(names))
+    }
+    // The news of a move is the move itself: what the table was told before it is old.
+    if (event.type === 'moved') notices.clear()
+    if (event.type !== 'moved' && event.type !== 'archived') notices.setWithChange(event.news.text, event.news.level)
+  })
+
+  const winTablesChanged = new Signal()
+  const solving = options.winTables === undefined || options.winTables === 'solve' ? new WinTables({ dir: join(options.dataDir, 'win-tables'), onChange: () => winTablesChanged.emit() }) : null
+  const winTables: WinTableSource | null = solving ?? (typeof options.winTables === 'object' ? options.winTables : null)
+  const oddsCache =
+    options.odds ??
+    new OddsCache(
+      (position) => oddsFor(position, winTables ?? undefined),
+      // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
+      (position) => {
+        if (!winTables || (position.header.game !== 'farkle' && position.header.game !== 'fouche')) return ''
+        const spec = specOf(position.state as SixDiceState)
+        return winTables.table(spec) ? 'solved' : winTables.status(spec)
+      }
+    )
+  const odds = new OddsService(oddsCache, game, () => settings.get().showOdds)
+  const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
+  const devices = new Devices({ ...options.devices, registry, table: game, notices })
+  const sharing = new SharingState()
+  const screens = new Screens({ game, history, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
+  const views: ScreenViews = new ScreenViews({
+    table: game,
+    notices,
+    settings,
+    sharing,
+    devices,
+    computer: computer ?? { subscribe: () => () => undefined, thinking: () => null },
+    odds,
+    others: [winTablesChanged]
+  })
+
+  let server: TableServer | null = null
+  const serve = options.serve
+  const makeServer = (): TableServer => new TableServer({ ...serve!, table, sharing })
+
+  const table: CreatedTable = {
+    dataDir: options.dataDir,
+    game,
+    history,
+    players,
+    devices,
+    computer,
+    odds,
+    winTables: solving,
+    settings,
+    notices,
+    screens,
+    views,
+    sharing,
+    shell: options.shell ?? {},
+    get server() {
+      return server
+    },
+    setShowOdds(on: boolean): Outcome {
+      try {
+        settings.update({ showOdds: on })
+      } catch (error) {
+        const trouble = diskTrouble(error)
+        return { ok: false, error: `${trouble.what}: the setting was not changed. ${trouble.remedy} try again.` }
+      }
+      // Asked for now: worked out before this push, not after it.
+      if (on) odds.computeNow()
+      views.changed()
+      return { ok: true }
+    },
+    async setSharing(enabled: boolean): Promise<Outcome> {
+      if (!serve) return { ok: false, error: 'Sharing is not available here' }
+      if (enabled && !server) {
+        const started = makeServer()
+        try {
+          await started.start()
+        } catch (error) {
+          await started.stop().catch(() => undefined)
+          const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${serve.port} is in use (is \`npm run table\` running?)` : (error as Error).message
+          return { ok: false, error: `Sharing could not start: ${reason}` }
+        }
+        server = started
+      }
+      if (!server) return { ok: true }
+      const outcome = await server.setSharing(enabled)
+      if (!enabled && !serve.always) {
+        await server.stop()
+        server = null
+      }
+      return outcome
+    },
+    async start(): Promise<void> {
+      if (serve?.always) {
+        server = makeServer()
+        await server.start()
+      }
+      devices.start()
+    },
+    async stop(): Promise<void> {
+      stopLoggingNotices()
+      computer?.stop()
+      solving?.stop()
+      await server?.stop()
+      server = null
+      await devices.stop()
+      game.close()
+    }
+  }
+  return table
+}
+
+/** Recent names and the player list are a convenience: a disk that refuses them does not stop the game. */
+function rememberQuietly(remember: () => void): void {
+  try {
+    remember()
+  } catch {
+    // See above.
+  }
+}

@@ -1,0 +1,112 @@
+// The state each screen is shown (TableState), built from the parts passed in: the game table,
+// the devices, the computer player, the odds, sharing and the settings. The TV gets the moves,
+// never the computer's reasons or the odds; a LAN viewer never the pairing code or the devices.
+// Every part that changes what a screen shows says so, and the listeners (the screens' pushers)
+// are called once per change.
+import type { GameView, SharingView, TableState, ScreenKind } from '../../../shared/api'
+import type { DevicesView, SmartDiceView } from '../../../shared/devices'
+import { GAMES } from '../../../shared/engine'
+import { computerSeats, moduleOf, offerOf, summaryOf, tableOf, type Game } from '../../../shared/game'
+import { keypadHint, keypadLegend, keysForDecisions } from '../../../shared/keypad'
+import type { Odds } from '../../../shared/odds'
+import type { Settings } from '../files/settings'
+import type { GameTable } from '../game/game-table'
+import type { Notices } from './notices'
+import type { Screen } from './screen'
+import { Signal } from '../signal'
+
+/** A part whose changes show on the screens. */
+export interface Changing {
+  subscribe(listener: () => void): () => void
+}
+
+export interface ViewSources {
+  table: GameTable
+  notices: Notices
+  settings: { get(): Readonly<Settings> }
+  sharing: Changing & { view(): SharingView | null }
+  devices: Changing & { view(): DevicesView | null; smartDice(): SmartDiceView | null }
+  computer: Changing & { thinking(withReasons: boolean): { seat: number; text: string } | null }
+  odds: Changing & { shown(game: Game): Odds | null }
+  /** Anything else whose changes show (how far the chance-to-win tables are solved). */
+  others?: Changing[]
+}
+
+export class ScreenViews {
+  private version = 0
+  private readonly change = new Signal()
+  /** The game as each kind of screen sees it, built once per change. */
+  private readonly builtGameViews = new Map<ScreenKind, GameView>()
+
+  constructor(private readonly sources: ViewSources) {
+    const changed = (): void => this.changed()
+    sources.table.subscribe(changed)
+    sources.notices.changes.subscribe(changed)
+    for (const source of [sources.sharing, sources.devices, sources.computer, sources.odds, ...(sources.others ?? [])]) source.subscribe(changed)
+  }
+
+  /** Listens for every change of what the screens show; returns a function that stops listening. */
+  subscribe(listener: () => void): () => void {
+    return this.change.subscribe(listener)
+  }
+
+  /** Something the screens show changed (a setting, the player list, a screen's own entry). */
+  changed(): void {
+    this.version++
+    this.builtGameViews.clear()
+    this.change.emit()
+  }
+
+  stateFor(screen: Pick<Screen, 'kind' | 'canControl' | 'local' | 'message'> & { entry: { typed: string } }): TableState {
+    const { table, settings } = this.sources
+    const game = table.current
+    const sharing = this.sources.sharing.view()
+    return {
+      version: this.version,
+      current: game ? this.gameView(game, screen.kind) : null,
+      keypad: {
+        buffer: screen.entry.typed,
+        hint: game ? keypadHint(offerOf(game), game.header.players) : 'Start a game first',
+        legend: keypadLegend(game?.header.game ?? 'foursies')
+      },
+      message: screen.message,
+      recentPlayers: [...settings.get().recentPlayers],
+      showOdds: settings.get().showOdds,
+      canControl: screen.canControl,
+      sharing: sharing && !screen.local ? { ...sharing, pairingCode: null } : sharing,
+      devices: screen.local && screen.kind === 'control' ? this.sources.devices.view() : null,
+      smartDice: this.sources.devices.smartDice()
+    }
+  }
+
+  private gameView(game: Game, screen: ScreenKind): GameView {
+    const built = this.builtGameViews.get(screen)
+    if (built) return built
+    const module = moduleOf(game)
+    const offer = offerOf(game)
+    const summary = summaryOf(game)
+    const { playLog } = this.sources.table
+    const view: GameView = {
+      game: game.header.game,
+      title: module.title,
+      players: game.header.players,
+      rules: { ...(GAMES[game.header.game].defaults as Record<string, unknown>), ...(game.header.rules ?? {}) },
+      summary,
+      standings: module.standings(game.state),
+      offer,
+      decisions: keysForDecisions(offer),
+      table: tableOf(game),
+      lastThrow: playLog.lastThrowView(game, offer, summary.finished),
+      log: playLog.entries(screen),
+      announcement: playLog.latestAnnouncement,
+      moveCount: game.moves.length,
+      startedAt: this.sources.table.startedAt(game),
+      computers: computerSeats(game),
+      thinking: this.sources.computer.thinking(screen !== 'scoreboard'),
+      // The odds go to the control screens (the TV never shows them), when the table asked for them.
+      odds: screen === 'control' && this.sources.settings.get().showOdds ? this.sources.odds.shown(game) : null
+    }
+    this.builtGameViews.set(screen, view)
+    return view
+  }
+}

@@ -1,0 +1,51 @@
+// The table's parts as the rest of the app sees them (made and wired once by create-table.ts).
+import type { Outcome } from '../../shared/api'
+import type { Devices } from '../devices/devices'
+import type { ComputerPlayer } from './computer/computer-player'
+import type { OddsService } from './computer/odds-service'
+import type { WinTables } from './computer/win-tables'
+import type { SettingsStore } from './files/settings'
+import type { GameTable } from './game/game-table'
+import type { HistoryService } from './history/history-service'
+import type { PlayerRecords } from './players/player-records'
+import type { ShellControl } from './screens/dispatch'
+import type { Notices } from './screens/notices'
+import type { ScreenViews } from './screens/screen-views'
+import type { Screens } from './screens/screens'
+import type { SharingState } from './screens/sharing-state'
+import type { TableServer } from './screens/table-server'
+
+export interface Table {
+  readonly dataDir: string
+  /** The game in progress and its record. */
+  readonly game: GameTable
+  /** The games put away, replays, resuming. */
+  readonly history: HistoryService
+  /** Players as people, their statistics and charts. */
+  readonly players: PlayerRecords
+  /** Smart dice, serial keypads, Bluetooth dice. */
+  readonly devices: Devices
+  /** Plays the computer seats; null where they are played by hand (tests). */
+  readonly computer: ComputerPlayer | null
+  readonly odds: OddsService
+  /** The chance-to-win tables being solved for Farkle and Fouche, or null where they are not solved here. */
+  readonly winTables: WinTables | null
+  readonly settings: SettingsStore
+  /** What every screen is told. */
+  readonly notices: Notices
+  /** The screens connected, each with its own entry and messages. */
+  readonly screens: Screens
+  /** The state each screen is shown, and when it changes. */
+  readonly views: ScreenViews
+  /** Whether (and how) the table is shared on the LAN. */
+  readonly sharing: SharingState
+  /** What only the desktop app's shell can do (nothing for the headless host). */
+  readonly shell: ShellControl
+  /** The HTTP + WebSocket server, while there is one (always for the headless host; while sharing for the desktop app). */
+  readonly server: TableServer | null
+  setShowOdds(on: boolean): Outcome
+  /** Turns LAN sharing on or off. */
+  setSharing(enabled: boolean): Promise<Outcome>
+  /** Stops everything the table started (devices, computer, server, workers), and closes its record. */
+  stop(): Promise<void>
+}
