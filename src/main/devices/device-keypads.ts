@@ -5,7 +5,8 @@ import { keypadKeyOf, keysOfTyped } from '../../shared/devices'
 import type { GameTable } from '../core/game/game-table'
 import type { Notices } from '../core/screens/notices'
 import { TypedEntry } from '../core/screens/typed-entry'
-import { deviceName, type DeviceRegistry, type ManagedDevice } from './device-registry'
+import type { DeviceRegistry } from './device-registry'
+import { deviceName, type ManagedDevice } from './managed-device'
 
 export class DeviceKeypads {
   private readonly entries = new Map<string, TypedEntry>()

@@ -9,56 +9,16 @@
 // (`assignDie`): remembered by hello serial and die id in the settings file, so a hub that comes
 // back (or the app after a restart) keeps them.
 import type { Outcome } from '../../shared/api'
-import { dieKey, dieName, DROP_REASONS, type DeviceState, type DieView, type DropReason, type GameDie, type RawLineView } from '../../shared/devices'
+import { dieKey, dieName, DROP_REASONS, type DropReason, type GameDie } from '../../shared/devices'
 import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
 import type { Settings } from '../core/files/settings'
 import type { Notices } from '../core/screens/notices'
 import { Signal } from '../core/signal'
-import { BLUETOOTH_DEVICE, BluetoothLink, type BluetoothReport } from './bluetooth-link'
+import { BLUETOOTH_DEVICE, type BluetoothLink } from './bluetooth-link'
 import { DeviceConnection, type HelloContext } from './device-connection'
+import { DeviceLines } from './device-lines'
+import { addHistory, deviceName, type DeviceEvent, type ManagedDevice } from './managed-device'
 import { explainOpenError, openSerialPort, type OpenPort } from './serial-port'
-
-export interface ManagedDevice {
-  /** Hello serial once known, else `port:PATH`. */
-  id: string
-  path: string
-  usbSerial: string | null
-  order: number
-  conn: DeviceConnection | BluetoothLink | null
-  state: DeviceState
-  reason: string | null
-  hello: HelloMessage | null
-  dice: Map<string, DieView>
-  /** The next snapshot only teaches faces and throw numbers (first hello, or a restart). */
-  baselinePending: boolean
-  snapshotBaseline: boolean
-  /** Keep looking for it after an unplug. */
-  wanted: boolean
-  /** Counters and raw lines of earlier connections, kept across reconnects. */
-  history: Counters
-  /** Latest sequence number of the last connection: lines sent while unplugged show in `lost`. */
-  lastSeq: number | null
-  /** Raw lines of earlier connections. */
-  raw: RawLineView[]
-  lowBattery: Set<string>
-}
-
-interface Counters {
-  dropped: Record<DropReason, number>
-  received: number
-  lost: number
-}
-
-/** What a device said that the table's other parts act on. */
-export type DeviceEvent =
-  /** A hello: the device's dice (again). `fresh`: its first, or a restart (what its dice showed before is no longer known). */
-  | { type: 'hello'; device: ManagedDevice; fresh: boolean; left: string[] }
-  /** A die or key line of a device, after the registry checked it and updated the die's view. */
-  | { type: 'message'; device: ManagedDevice; message: DeviceMessage; die: DieView | undefined }
-  /** A die was put in the game or taken out. */
-  | { type: 'in-game'; device: ManagedDevice; die: DieView }
-  /** A Bluetooth die dropped out. */
-  | { type: 'gone'; device: ManagedDevice; die: DieView }
 
 export interface DeviceRegistryOptions {
   notices: Notices
@@ -72,8 +32,6 @@ export interface DeviceRegistryOptions {
   platform?: NodeJS.Platform
   now?: () => number
 }
-
-const LOW_BATTERY = 15
 
 export class DeviceRegistry {
   readonly devices: ManagedDevice[] = []
@@ -91,8 +49,7 @@ export class DeviceRegistry {
   private readonly platform: NodeJS.Platform
   private readonly now: () => number
   private nextOrder = 0
-  /** The Bluetooth dice (one device for all of them), made on the first report from a screen. */
-  private bluetoothLink: BluetoothLink | null = null
+  private readonly lines: DeviceLines
   private stopped = false
 
   constructor(options: DeviceRegistryOptions) {
@@ -104,15 +61,12 @@ export class DeviceRegistry {
     this.blinkSeconds = options.blinkSeconds ?? 5
     this.platform = options.platform ?? process.platform
     this.now = options.now ?? Date.now
+    this.lines = new DeviceLines(this.notices, (event) => this.events.emit(event), () => this.changed())
   }
 
   async stop(): Promise<void> {
     this.stopped = true
     await Promise.all(this.devices.map((d) => d.conn?.close()))
-  }
-
-  get outbox(): BluetoothLink['outbox'] {
-    return this.bluetoothLink?.outbox ?? []
   }
 
   /** Opens a port and keeps its device (found again by its USB serial number on another path). */
@@ -216,84 +170,16 @@ export class DeviceRegistry {
     }
   }
 
-  /**
-   * A report from the screen that holds the Bluetooth dice: a die connected, sent a notification
-   * or dropped out. Its events go the same way as a hub's die lines.
-   */
-  bluetooth(report: BluetoothReport): Outcome {
-    if (this.stopped) return { ok: false, error: 'stopped' }
-    const device = this.bluetoothDevice()
-    const link = this.bluetoothLink!
-    const die = link.dieOf(report)
-    const dieView = die.id ? device.dice.get(die.id) : undefined
-    const name = dieView ? dieName(dieView.id, dieView.colour, dieView.label) : report.name
-    switch (report.event) {
-      case 'connected':
-        die.reconnected()
-        for (const bytes of die.greeting()) link.write(report.link, bytes, 'greeting')
-        if (die.id && !dieView) this.declareBluetoothDie(device, die.id, report.name, die.colour, die.sides)
-        if (dieView?.status === 'offline') {
-          // Back: what it shows is learnt from its next messages, never taken as a throw.
-          dieView.status = 'unknown'
-          this.notices.post(`Die ${name} is back`, 'info')
-        }
-        this.changed()
-        return { ok: true }
-      case 'gone':
-        if (!dieView) {
-          this.changed()
-          return { ok: true }
-        }
-        dieView.status = 'offline'
-        this.events.emit({ type: 'gone', device, die: dieView })
-        return { ok: true }
-      case 'data': {
-        const verdict = link.receive(die, report.data ?? '')
-        if (!verdict.ok) {
-          this.changed()
-          return { ok: true }
-        }
-        const known = die.id ? device.dice.get(die.id) : undefined
-        if (die.id && (!known || (die.colour && known.colour !== die.colour) || known.sides !== die.sides)) {
-          this.declareBluetoothDie(device, die.id, report.name, die.colour, die.sides)
-        }
-        for (const event of verdict.events) this.onMessage(device, event)
-        this.changed()
-        return { ok: true }
-      }
-    }
-  }
-
-  private bluetoothDevice(): ManagedDevice {
-    let device = this.devices.find((d) => d.id === BLUETOOTH_DEVICE)
-    if (device) return device
-    this.bluetoothLink = new BluetoothLink(this.now)
-    device = this.newDevice(this.bluetoothLink.path, null)
-    device.id = BLUETOOTH_DEVICE
-    device.conn = this.bluetoothLink
+  /** A device of the table, not yet connected (found on a port, or the Bluetooth dice). */
+  addDevice(path: string, usbSerial: string | null, id?: string): ManagedDevice {
+    const device = this.newDevice(path, usbSerial)
+    if (id !== undefined) device.id = id
     this.devices.push(device)
     return device
   }
 
-  /** Adds a die to the Bluetooth device's list (the hub's hello, made from the dice connected so far). */
-  private declareBluetoothDie(device: ManagedDevice, id: string, name: string, colour: string | null, sides: number): void {
-    const labels = new Map([...device.dice.values()].map((d) => [d.id, { label: d.label, colour: d.colour, sides: d.sides }]))
-    labels.set(id, { label: name, colour, sides })
-    const dice = [...labels].map(([die, l]) => ({ type: 'die' as const, seq: 1, die, sides: l.sides, colour: l.colour, label: l.label }))
-    const hello = {
-      type: 'hello' as const,
-      seq: 1,
-      major: 1,
-      minor: 0,
-      firmware: 'web-bluetooth',
-      firmwareVersion: '-',
-      serial: BLUETOOTH_DEVICE,
-      dice: dice.length,
-      keypad: false
-    }
-    // Said before the hello, whose warning (a die of another kind) must be the one left showing.
-    if (!device.dice.has(id)) this.notices.post(`Die ${dieName(id, colour, name)} connected by Bluetooth`, 'info')
-    this.onHello({ device }, this.bluetoothLink!, hello, dice)
+  get isStopped(): boolean {
+    return this.stopped
   }
 
   private newDevice(path: string, usbSerial: string | null): ManagedDevice {
@@ -338,8 +224,8 @@ export class DeviceRegistry {
       device.path,
       transport,
       {
-        hello: (hello, dice, before) => this.onHello(ref, conn, hello, dice, before),
-        message: (m) => this.onMessage(ref.device, m),
+        hello: (hello, dice, before) => this.acceptHello(ref, conn, hello, dice, before),
+        message: (m) => this.acceptMessage(ref.device, m),
         changed: () => this.changed(),
         closed: (error) => this.onClosed(ref.device, conn, error),
         refused: (reason) => {
@@ -370,7 +256,8 @@ export class DeviceRegistry {
     this.notices.post(`${deviceName(device)} was unplugged: plug it back in and it reconnects by itself`, 'warning')
   }
 
-  private onHello(
+  /** A device's hello (from its connection, or made up from the Bluetooth dice connected so far). */
+  acceptHello(
     ref: { device: ManagedDevice },
     conn: DeviceConnection | BluetoothLink,
     hello: HelloMessage,
@@ -446,87 +333,9 @@ export class DeviceRegistry {
     this.events.emit({ type: 'hello', device, fresh: restarted || firstTime, left })
   }
 
-  private onMessage(device: ManagedDevice, m: DeviceMessage): void {
-    const die = 'die' in m && m.type !== 'error' ? device.dice.get(m.die) : undefined
-    if ('die' in m && m.type !== 'error' && m.type !== 'die' && !die) {
-      // Not in the hello's list: never followed (noise could otherwise grow the list without end).
-      device.conn?.count('unknown-die')
-      return this.changed()
-    }
-    const face = m.type === 'settled' || m.type === 'moved' || m.type === 'dstate' ? m.face : null
-    if (die && face !== null && face > die.sides) {
-      device.conn?.count('bad-field')
-      this.notices.post(`${deviceName(device)} said die ${dieName(die.id, die.colour, die.label)} shows ${face}, which a d${die.sides} cannot show: the line is ignored`, 'warning')
-      return
-    }
-    if ((m.type === 'key' || m.type === 'typed') && !device.hello?.keypad) {
-      device.conn?.count('no-keypad')
-      const what = m.type === 'key' ? `key "${m.key}"` : `typed "${m.value}"`
-      this.notices.post(`${deviceName(device)} declared no keypad: its ${what} is ignored`, 'warning')
-      return
-    }
-    switch (m.type) {
-      case 'rolling':
-        if (die) Object.assign(die, { status: 'rolling', face: null, throwNo: m.throw })
-        break
-      case 'settled':
-        if (die) Object.assign(die, { status: 'settled', face: m.face, throwNo: m.throw })
-        break
-      case 'cocked':
-        if (die) Object.assign(die, { status: 'cocked', face: null, throwNo: m.throw })
-        break
-      case 'moved':
-        if (die) Object.assign(die, { status: m.face === null ? 'cocked' : 'settled', face: m.face })
-        break
-      case 'battery':
-        if (die) {
-          die.battery = { percent: m.percent, charge: m.charge }
-          this.checkBattery(device, die)
-        }
-        return
-      case 'state':
-        device.snapshotBaseline = device.baselinePending
-        device.baselinePending = false
-        return
-      case 'dstate':
-        if (die) {
-          die.status = m.status
-          die.face = m.status === 'settled' || m.status === 'offline' ? m.face : null
-          die.throwNo = m.throw
-          if (m.percent !== null && m.charge !== null) die.battery = { percent: m.percent, charge: m.charge }
-        }
-        break
-      case 'error':
-        return this.onDeviceError(device, m.code, m.die, m.text)
-      case 'key':
-      case 'typed':
-        break
-      case 'hello':
-      case 'die':
-      case 'heartbeat':
-        return
-    }
-    this.events.emit({ type: 'message', device, message: m, die })
-  }
-
-  private onDeviceError(device: ManagedDevice, code: string, dieId: string | null, text: string): void {
-    const die = dieId ? device.dice.get(dieId) : undefined
-    if (code === 'die-lost' && die) die.status = 'offline'
-    if (code === 'die-back' || code === 'overflow') device.conn?.requestSnapshot()
-    if (code === 'die-back') return this.changed()
-    const who = dieId ? `die ${dieName(dieId, die?.colour ?? null, die?.label ?? '')}` : deviceName(device)
-    this.notices.post(`${who}: ${code}${text ? ` (${text})` : ''}`, code === 'bad-command' ? 'info' : 'warning')
-  }
-
-  private checkBattery(device: ManagedDevice, die: DieView): void {
-    const low = die.battery !== null && die.battery.percent <= LOW_BATTERY && die.battery.charge !== 'charging'
-    if (low && !device.lowBattery.has(die.id)) {
-      device.lowBattery.add(die.id)
-      this.notices.post(`Die ${dieName(die.id, die.colour, die.label)} battery low (${die.battery!.percent} %): charge it soon`, 'warning')
-    } else {
-      if (!low) device.lowBattery.delete(die.id)
-      this.changed()
-    }
+  /** A line of a device (or an event of a Bluetooth die), checked against the dice its hello declared. */
+  acceptMessage(device: ManagedDevice, m: DeviceMessage): void {
+    this.lines.accept(device, m)
   }
 
   private remember(serial: string, dieId: string, inGame: boolean): void {
@@ -537,20 +346,8 @@ export class DeviceRegistry {
     this.settings?.update({ dieAssignments: Object.fromEntries(this.assignments) })
   }
 
-  private changed(): void {
+  /** Something a screen shows of the devices changed. */
+  changed(): void {
     if (!this.stopped) this.changes.emit()
   }
-}
-
-/** A device's name for people: "Dice hub H1", "Dice keypad K2", "Bluetooth dice". */
-export function deviceName(d: ManagedDevice): string {
-  if (d.id === BLUETOOTH_DEVICE) return 'Bluetooth dice'
-  return d.hello ? `Dice ${d.hello.keypad && d.hello.dice === 0 ? 'keypad' : 'hub'} ${d.hello.serial}` : `Device on ${d.path}`
-}
-
-/** Adds the counters of a connection (or an earlier record of the device) to a device's. */
-export function addHistory(into: Counters, from: Counters): void {
-  for (const r of DROP_REASONS) into.dropped[r] += from.dropped[r]
-  into.received += from.received
-  into.lost += from.lost
 }

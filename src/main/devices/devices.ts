@@ -10,8 +10,10 @@ import type { GameTable } from '../core/game/game-table'
 import type { Notices } from '../core/screens/notices'
 import { Signal } from '../core/signal'
 import type { BluetoothReport } from './bluetooth-link'
+import { BluetoothDice } from './bluetooth-dice'
 import { DeviceKeypads } from './device-keypads'
-import type { DeviceRegistry, ManagedDevice } from './device-registry'
+import type { DeviceRegistry } from './device-registry'
+import type { ManagedDevice } from './managed-device'
 import { PortWatcher } from './port-watcher'
 import type { ListPorts } from './serial-port'
 import { SmartDiceReferee } from './smart-dice-referee'
@@ -33,6 +35,7 @@ export class Devices {
   private readonly watcher: PortWatcher
   private readonly referee: SmartDiceReferee
   private readonly keypads: DeviceKeypads
+  private readonly bluetoothDice: BluetoothDice
   private readonly refreshMs: number
   private refreshTimer: NodeJS.Timeout | null = null
   /** The desktop app's Bluetooth picker list while a scan is open (set by the shell). */
@@ -45,6 +48,7 @@ export class Devices {
     this.refreshMs = options.refreshMs ?? 100
     this.watcher = new PortWatcher(this.registry, options.listPorts, options.pollMs ?? 1000)
     this.referee = new SmartDiceReferee(this.registry, options.table, options.notices, options.now)
+    this.bluetoothDice = new BluetoothDice(this.registry, options.notices, options.now)
     this.keypads = new DeviceKeypads(this.registry, options.table, options.notices, () => this.referee.testMode, () => this.changed())
     this.registry.changes.subscribe(() => this.changed())
     this.referee.changes.subscribe(() => this.changed())
@@ -103,7 +107,7 @@ export class Devices {
   }
 
   bluetooth(report: BluetoothReport): Outcome {
-    return this.registry.bluetooth(report)
+    return this.bluetoothDice.report(report)
   }
 
   /** Shows (or, with null, closes) the desktop app's Bluetooth picker list. */
@@ -131,7 +135,7 @@ export class Devices {
       assembling: this.referee.assembling,
       lastThrow: this.referee.lastThrow,
       lastKey: this.keypads.lastKey,
-      bluetooth: { out: this.registry.outbox, chooser: this.bluetoothChooser }
+      bluetooth: { out: this.bluetoothDice.outbox, chooser: this.bluetoothChooser }
     }
   }
 

@@ -12,7 +12,8 @@ import type { GameTable, TableEvent } from '../core/game/game-table'
 import type { MoveSource } from '../core/game/move-source'
 import type { Notices } from '../core/screens/notices'
 import { Signal } from '../core/signal'
-import { deviceName, type DeviceEvent, type DeviceRegistry, type ManagedDevice } from './device-registry'
+import type { DeviceRegistry } from './device-registry'
+import { deviceName, type DeviceEvent, type ManagedDevice } from './managed-device'
 
 const SMART_DICE: MoveSource = { kind: 'smart-dice' }
 

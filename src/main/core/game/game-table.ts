@@ -28,6 +28,7 @@ import type { HistoryArchive } from '../history/history-archive'
 import { Signal } from '../signal'
 import type { MoveSource, News } from './move-source'
 import { LogCollector, PlayLog, type PlayLogMark } from './play-log'
+import { resumeSavedGame } from './saved-game'
 import type { RecordJournal } from './record-journal'
 
 export type TableEvent =
@@ -81,7 +82,10 @@ export class GameTable {
     this.rollDie = options.rollDie ?? (() => randomInt(1, 7))
     this.appVersion = options.appVersion ?? 'dev'
     this.gameDice = options.gameDice ?? (() => [])
-    this.startNews = this.resume()
+    const saved = resumeSavedGame(this.journal)
+    this.game = saved.game
+    this.playLog.reset(saved.game, saved.entries)
+    this.startNews = saved.news
   }
 
   /** Listens for every change; returns a function that stops listening. */
@@ -373,54 +377,6 @@ export class GameTable {
       return refused
     }
   }
-
-  /**
-   * Resumes the saved game. A line cut off by a crash is dropped; from a line that cannot be read
-   * on, the lines are kept in a file next to the record and the game resumes before it. The host
-   * starts in any case, even on a read-only disk (then moves are refused until it can be written).
-   */
-  private resume(): News | null {
-    const bytes = this.journal.readCurrentBytes()
-    if (bytes === null) return null
-    const text = bytes.toString('utf8')
-    const log = new LogCollector()
-    const replayed = replayText(text, { tolerateTruncatedTail: true, onMove: log.onMove })
-    const readOnly = this.journal.writeProblem()
-    const unsavable = readOnly ? ` ${diskTrouble(readOnly).what}: moves cannot be saved until it can be written.` : ''
-    if (replayed.ok) {
-      this.game = replayed.game
-      this.playLog.reset(replayed.game, log.entries(replayed.game))
-      if (replayed.truncatedTail) {
-        this.journal.keepOnly(bytes.lastIndexOf(0x0a) + 1)
-        return {
-          text: `The last line of the saved game was cut off (the app stopped while writing it). The game resumes after line ${replayed.game.moves.length + 1}.${unsavable}`,
-          level: 'warning'
-        }
-      }
-      return { text: `Resumed the game in progress (${movesText(replayed.game.moves.length)})${unsavable ? `.${unsavable}` : ''}`, level: readOnly ? 'warning' : 'info' }
-    }
-    const reason = `line ${replayed.line}: ${replayed.error}`
-    const from = replayed.line > 1 ? startOfLine(bytes, replayed.line) : 0
-    const before = from > 0 ? new LogCollector() : null
-    const resumed = before ? replayText(bytes.subarray(0, from).toString('utf8'), { onMove: before.onMove }) : null
-    if (!before || !resumed?.ok) {
-      const aside = this.journal.setAsideFrom(0, reason)
-      return {
-        text: aside
-          ? `The saved game could not be read (${reason}). It was kept as ${aside}.`
-          : `The saved game could not be read (${reason}). It stays in ${this.journal.currentPath} and is moved aside before a new game is saved.${unsavable}`,
-        level: 'error'
-      }
-    }
-    const aside = this.journal.setAsideFrom(from, reason)
-    const kept = aside ? `were kept in ${aside}` : `stay at the end of ${this.journal.currentPath} until they can be kept aside.${unsavable}`
-    this.game = resumed.game
-    this.playLog.reset(resumed.game, before.entries(resumed.game))
-    return {
-      text: `Line ${replayed.line} of the saved game could not be read (${replayed.error}). The game resumes before it, after ${movesText(resumed.game.moves.length)}; that line and the ones after it ${kept}`,
-      level: 'warning'
-    }
-  }
 }
 
 type Replaced = Extract<TableEvent, { type: 'replaced' }>
@@ -457,11 +413,4 @@ export async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
       sliceStart = performance.now()
     }
   }
-}
-
-/** The byte where line `line` (1-based) of a record starts. */
-function startOfLine(bytes: Buffer, line: number): number {
-  let at = 0
-  for (let seen = 1; seen < line; seen++) at = bytes.indexOf(0x0a, at) + 1
-  return at
 }
