@@ -42,6 +42,8 @@ const FORBIDDEN: [layer: string, path: string, code: string, rule: string][] = [
   ['renderer', 'src/renderer/src/stores/probe.ts', `import { dispatch } from '../../../main/core/dispatch'\nexport const run = dispatch`, 'src/renderer imports only src/shared and itself'],
   ['renderer', 'src/renderer/src/table/ProbeView.vue', vue(`import { dispatch } from '../../../main/core/dispatch'\nconsole.log(dispatch)`), 'src/renderer imports only src/shared and itself'],
   ['renderer', 'src/renderer/src/table/ProbeView.vue', vue(`import { SerialPort } from 'serialport'\nconsole.log(SerialPort)`), 'src/renderer imports only src/shared and itself'],
+  ['renderer', 'src/renderer/src/history/ProbeView.vue', vue(`import { getTableApi } from '../api'\nconsole.log(getTableApi)`), 'in src/renderer only the stores (stores/) call the screen API'],
+  ['renderer', 'src/renderer/src/lib/probe.ts', `import { setTableApi } from '../api/index'\nexport const set = setTableApi`, 'in src/renderer only the stores (stores/) call the screen API'],
   ['preload', 'src/preload/probe.ts', `import { readFileSync } from 'node:fs'\nexport const read = readFileSync`, 'src/preload imports only electron and src/shared'],
   ['preload', 'src/preload/probe.ts', `import { dispatch } from '../main/core/dispatch'\nexport const run = dispatch`, 'src/preload imports only electron and src/shared'],
   ['preload', 'src/preload/probe.ts', `import { ref } from 'vue'\nexport const count = ref(0)`, 'src/preload imports only electron and src/shared'],
@@ -56,6 +58,8 @@ const FORBIDDEN: [layer: string, path: string, code: string, rule: string][] = [
 const ALLOWED: [layer: string, path: string, code: string][] = [
   ['shared', 'src/shared/odds/probe.ts', `import { GAME_IDS } from '../engine/types'\nexport const first = GAME_IDS[0]`],
   ['shared', 'src/shared/probe.ts', `export const decoded = new TextDecoder('utf-8').decode(new Uint8Array([104]))`],
+  ['renderer', 'src/renderer/src/stores/probe.ts', `import { getTableApi } from '../api'\nexport const api = getTableApi`],
+  ['renderer', 'src/renderer/src/history/ProbeView.vue', vue(`import type { HistoryEntry } from '../../../shared/api'\nconst entries: HistoryEntry[] = []\nconsole.log(entries)`)],
   ['renderer', 'src/renderer/src/stores/probe.ts', `import { ref } from 'vue'\nimport type { TableState } from '../../../shared/api'\nexport const state = ref<TableState | null>(null)\nexport const title = (): string => document.title`],
   ['preload', 'src/preload/probe.ts', `import { ipcRenderer } from 'electron'\nimport type { ApiMethod } from '../shared/api'\nexport const call = (method: ApiMethod): Promise<unknown> => ipcRenderer.invoke('table', method)`],
   ['shell', 'src/main/probe.ts', `import { app } from 'electron'\nimport { TableSession } from './core/table-session'\nexport const both = [app, TableSession]`],

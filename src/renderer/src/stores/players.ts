@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import type { Outcome } from '../../../shared/api'
 import { personResolver, type PlayerList, type PlayerPage, type PlayerStatistics } from '../../../shared/stats'
 import { getTableApi } from '../api'
 
@@ -50,5 +51,12 @@ export const usePlayersStore = defineStore('players', () => {
   const merge = (from: string, into: string) => change(() => getTableApi().mergePeople(from, into))
   const setColour = (name: string, colour: string) => change(() => getTableApi().setPersonColour(name, colour))
 
-  return { people, statistics, page, error, personOf, loadPeople, load, openPage, closePage, rename, merge, setColour }
+  /** Everyone's statistics as a CSV file; a refusal is shown as this store's error. */
+  async function statisticsCsv(): Promise<Outcome<{ csv: string; fileName: string }>> {
+    const answer = await getTableApi().statisticsCsv()
+    if (!answer.ok) error.value = answer.error
+    return answer
+  }
+
+  return { people, statistics, page, error, personOf, loadPeople, load, openPage, closePage, rename, merge, setColour, statisticsCsv }
 })
