@@ -5,6 +5,7 @@ import { WinTables } from './core/win-tables'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
 import type { DisplayInfo, Outcome, TableState } from '../shared/api'
+import { SCREEN_PATHS } from '../shared/screen-paths'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { DataFolderInUseError, lockDataFolder } from './core/data-lock'
 import { dispatch, type Caller } from './core/dispatch'
@@ -41,7 +42,7 @@ if (!isFirstInstance) app.quit()
 registerAppScheme()
 
 function loadView(window: BrowserWindow, view: 'app' | 'scoreboard'): void {
-  if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}/#/scoreboard` : devServer)
+  if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}${SCREEN_PATHS.scoreboard}` : devServer)
   else void window.loadURL(appUrl(view))
 }
 
