@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import { createPinia } from 'pinia'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import DevicesScreen from '../../../src/renderer/src/devices/DevicesScreen.vue'
 import TableScreen from '../../../src/renderer/src/table/TableScreen.vue'
-import App from '../../../src/renderer/src/App.vue'
-import { setTableApi } from '../../../src/renderer/src/api'
 import { BLINK_MS } from '../../../src/renderer/src/stores/devices'
 import { FakeTableApi, connectedHub, devicesView, emptyState, foursiesGame, stateWith } from '../fixtures'
-import { mountWith } from '../mountWith'
+import { mountApp, mountWith } from '../mountWith'
 
 const HUB = '[data-testid="device-HUB-0042"]'
 const REFUSED = '[data-testid="device-port:/dev/ttyUSB0"]'
@@ -302,15 +299,14 @@ describe('Table screen with smart dice', () => {
 describe('Devices tab', () => {
   it('appears when the state has devices, with a dot for trouble, and goes away without them', async () => {
     const api = new FakeTableApi(emptyState({ devices: devicesView() }))
-    setTableApi(api)
-    const wrapper = mount(App, { global: { plugins: [createPinia()] } })
-    await flushPromises()
+    const { wrapper, router } = await mountApp(api)
     const tab = wrapper.find('[data-testid="tab-devices"]')
     expect(tab.exists()).toBe(true)
     expect(tab.find('[data-testid="devices-dot"]').attributes('data-tone')).toBe('bad')
     await tab.trigger('click')
     await flushPromises()
     expect(wrapper.find('[data-testid="devices-screen"]').exists()).toBe(true)
+    expect(router.currentRoute.value.fullPath).toBe('/devices')
 
     api.push(emptyState({ version: 4, devices: devicesView({ devices: [connectedHub()] }) }))
     await flushPromises()
@@ -325,9 +321,7 @@ describe('Devices tab', () => {
   })
 
   it('is hidden from LAN viewers', async () => {
-    setTableApi(new FakeTableApi(stateWith(foursiesGame(), { canControl: false, devices: null })))
-    const wrapper = mount(App, { global: { plugins: [createPinia()] } })
-    await flushPromises()
+    const { wrapper } = await mountApp(new FakeTableApi(stateWith(foursiesGame(), { canControl: false, devices: null })))
     expect(wrapper.find('[data-testid="tab-devices"]').exists()).toBe(false)
     wrapper.unmount()
   })

@@ -25,14 +25,20 @@ export const usePlayersStore = defineStore('players', () => {
     else error.value = figures.error
   }
 
+  /** Which page was asked for last: an answer to an earlier one (or after the page was closed) is dropped. */
+  let pagesAsked = 0
+
   async function openPage(name: string): Promise<void> {
     error.value = null
+    const asked = ++pagesAsked
     const answer = await getTableApi().playerPage(name)
+    if (asked !== pagesAsked) return
     if (answer.ok) page.value = answer.page
     else error.value = answer.error
   }
 
   function closePage(): void {
+    pagesAsked++
     page.value = null
   }
 
