@@ -3,6 +3,14 @@ import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import { indexHtmlPolicyTag } from './src/shared/content-security-policy'
 
+/**
+ * The built page names its assets from the root (/assets/…), not relative to itself (./assets/…,
+ * which electron-vite sets for every production build, overriding the `base` option): a screen's
+ * address can be nested (/players/Ann), and both servers serve the build at their root
+ * (http://host:port/, app://dice-referee/). This plugin's config runs after electron-vite's.
+ */
+const assetsFromRoot = { name: 'assets-from-root', config: () => ({ base: '/' }) }
+
 export default defineConfig({
   main: {
     build: {
@@ -26,6 +34,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
     },
-    plugins: [vue(), indexHtmlPolicyTag]
+    plugins: [vue(), indexHtmlPolicyTag, assetsFromRoot]
   }
 })

@@ -13,6 +13,8 @@ const LAYER = {
     'Layer rule: src/shared is pure TypeScript (no Node, Electron, DOM or other-layer imports): it runs unchanged in the main process, the screens and the command line.',
   renderer:
     'Layer rule: src/renderer imports only src/shared and itself: the screens run in a sandboxed page and reach the table through the screen API.',
+  stores:
+    'Layer rule: in src/renderer only the stores (stores/) call the screen API (api/): a screen or helper asks a store, so that each request is made, and its answer kept, in one place.',
   preload: 'Layer rule: src/preload imports only electron and src/shared (types and pure modules).',
   core:
     'Layer rule: the table core (src/main/core, src/main/devices, src/host, src/cli) also runs under plain Node without Electron: only the Electron shell (the files directly in src/main) imports electron.'
@@ -35,6 +37,8 @@ const DOM_AND_NODE_GLOBALS = [
   'process', 'Buffer', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'setImmediate'
 ]
 
+const RENDERER_FORBIDDEN = [NODE_BUILTIN, ELECTRON, '^(ws|serialport)(/.*)?$', '^@serialport/', intoLayers('main', 'preload', 'host', 'cli')]
+
 const layerRules = [
   {
     files: ['src/shared/**'],
@@ -47,8 +51,19 @@ const layerRules = [
   {
     files: ['src/renderer/**'],
     rules: {
-      'no-restricted-imports': ['error', restrict(LAYER.renderer, [NODE_BUILTIN, ELECTRON, '^(ws|serialport)(/.*)?$', '^@serialport/', intoLayers('main', 'preload', 'host', 'cli')])],
+      'no-restricted-imports': ['error', restrict(LAYER.renderer, RENDERER_FORBIDDEN)],
       'no-restricted-syntax': restrictDynamic(LAYER.renderer, `^(node:|${DYNAMIC_ELECTRON})`)
+    }
+  },
+  {
+    // A later entry replaces the rule's options for these files, so it repeats the renderer's.
+    files: ['src/renderer/**'],
+    ignores: ['src/renderer/src/stores/**', 'src/renderer/src/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...restrict(LAYER.renderer, RENDERER_FORBIDDEN).patterns, ...restrict(LAYER.stores, ['^(\\.{1,2}/)+api(/.*)?$']).patterns] }
+      ]
     }
   },
   {

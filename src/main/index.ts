@@ -3,6 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
 import type { DisplayInfo, Outcome } from '../shared/api'
+import { SCREEN_PATHS } from '../shared/screen-paths'
 import type { BluetoothChoiceView } from '../shared/devices'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { BluetoothChooser } from './bluetooth-chooser'
@@ -36,7 +37,7 @@ if (!isFirstInstance) app.quit()
 registerAppScheme()
 
 function loadView(window: BrowserWindow, view: 'app' | 'scoreboard'): void {
-  if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}/#/scoreboard` : devServer)
+  if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}${SCREEN_PATHS.scoreboard}` : devServer)
   else void window.loadURL(appUrl(view))
 }
 

@@ -26,8 +26,14 @@ describe('the shell in development', () => {
     expect(fake.menus).toEqual([])
   })
 
+  it('opens the scoreboard at the dev server’s /scoreboard, the address the browser uses too', async () => {
+    const frame = { senderFrame: { url: 'http://localhost:5173/', parent: null }, sender: fake.FakeBrowserWindow.all[0].webContents }
+    expect(await fake.handlers.get('table:call')!(frame, 'showScoreboard', [2])).toEqual({ ok: true })
+    expect(fake.FakeBrowserWindow.all[1].loaded.url).toBe('http://localhost:5173/scoreboard')
+  })
+
   it('answers the dev server’s exact origin and app://, nothing else', async () => {
-    expect(await call('http://localhost:5173/#/scoreboard')).toMatchObject({ ok: true, state: { canControl: true } })
+    expect(await call('http://localhost:5173/scoreboard')).toMatchObject({ ok: true, state: { canControl: true } })
     expect(await call('app://dice-referee/index.html')).toMatchObject({ ok: true, state: { canControl: true } })
     await expect(call('http://localhost:5174/')).rejects.toThrow('refused')
     await expect(call('http://127.0.0.1:5173/')).rejects.toThrow('refused')

@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 describe('Electron security checklist (packaged app)', () => {
   it('1, 18: loads its screens from the app:// scheme, a privileged standard scheme of its own, never file:// or http', () => {
-    expect(control().loaded).toEqual({ url: 'app://dice-referee/index.html' })
+    expect(control().loaded).toEqual({ url: 'app://dice-referee/' })
     expect(fake.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
     expect(fake.protocolHandlers.has('app')).toBe(true)
   })
@@ -45,13 +45,23 @@ describe('Electron security checklist (packaged app)', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(await page.text()).toContain('<title>Dice Referee</title>')
     expect((await appResponse(rendererDir, 'app://dice-referee/assets/app.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    // Every screen's address is the app's page (its router shows the screen), with the same header.
+    for (const url of ['app://dice-referee/', 'app://dice-referee/scoreboard', 'app://dice-referee/history', 'app://dice-referee/players/AC%2FDC']) {
+      const screen = await appResponse(rendererDir, url)
+      expect(screen.status, url).toBe(200)
+      expect(screen.headers.get('content-security-policy'), url).toBe(HEADER_CONTENT_SECURITY_POLICY)
+      expect(await screen.text(), url).toContain('<title>Dice Referee</title>')
+    }
     for (const url of [
       'app://dice-referee/../secret.txt',
       'app://dice-referee/%2e%2e/secret.txt',
       'app://dice-referee/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
       'app://other-host/index.html',
       'app://dice-referee/missing.js',
-      'app://dice-referee/%E0%A4%A'
+      'app://dice-referee/%E0%A4%A',
+      'app://dice-referee/players/%E0%A4%A',
+      'app://dice-referee/players/Ann/extra',
+      'app://other-host/scoreboard'
     ]) {
       expect((await appResponse(rendererDir, url)).status, url).toBe(404)
     }
@@ -92,7 +102,7 @@ describe('Electron security checklist (packaged app)', () => {
 
   it('17: answers IPC only from the main frame of its own origin app://dice-referee', async () => {
     expect(await call(frame('app://dice-referee/index.html'), 'getState')).toMatchObject({ ok: true, state: { canControl: true } })
-    expect(await call(frame('app://dice-referee/index.html#/scoreboard'), 'getState')).toMatchObject({ ok: true, state: { canControl: true } })
+    expect(await call(frame('app://dice-referee/scoreboard'), 'getState')).toMatchObject({ ok: true, state: { canControl: true } })
     for (const refused of [
       frame('app://dice-referee/index.html', { url: 'app://dice-referee/index.html', parent: null }), // a subframe
       frame('app://evil/index.html'),

@@ -29,7 +29,7 @@ describe('the Electron shell', () => {
     const control = windows()[0]
     expect(control.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true })
     expect(String((control.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.js$/)
-    expect(control.loaded.url).toBe('app://dice-referee/index.html')
+    expect(control.loaded.url).toBe('app://dice-referee/')
   })
 
   it('answers only its own screens, and checks every payload', async () => {
@@ -77,7 +77,7 @@ describe('the Electron shell', () => {
     })
     expect(await call(fromApp, 'showScoreboard', 2)).toEqual({ ok: true })
     const scoreboard = windows()[1]
-    expect(scoreboard.loaded.url).toBe('app://dice-referee/index.html#/scoreboard')
+    expect(scoreboard.loaded.url).toBe('app://dice-referee/scoreboard')
     expect(scoreboard.bounds).toEqual(fake.displays[1].bounds)
     expect(scoreboard.fullScreen).toBe(true)
     scoreboard.emit('ready-to-show')

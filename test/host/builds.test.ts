@@ -59,7 +59,7 @@ describe('the screens (out/renderer, by electron-vite)', () => {
     expect(built.sort()).toEqual([false, true])
     expect(isRendererCurrent(copy)).toBe(true)
     const index = readFileSync(join(copy, 'out', 'renderer', 'index.html'), 'utf8')
-    expect(index).toMatch(/<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">/)
+    expect(index).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/)
 
     touchAll(join(copy, 'src'))
     expect(await ensureRendererBuilt(copy)).toBe(false)

@@ -82,9 +82,9 @@ class Client {
 }
 
 describe('the headless host', () => {
-  it('serves the app at / and the TV view at /scoreboard, and nothing outside the renderer', async () => {
+  it('serves the app at every screen’s address (the TV view at /scoreboard), and nothing outside the renderer', async () => {
     const server = await startServer()
-    for (const path of ['/', '/scoreboard']) {
+    for (const path of ['/', '/scoreboard', '/setup', '/table', '/devices', '/history', '/players', '/players/Ann%20Lee', '/players/AC%2FDC', '/table/']) {
       const response = await fetch(`${server.url}${path.slice(1)}`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
@@ -92,6 +92,9 @@ describe('the headless host', () => {
     }
     expect((await fetch(`${server.url}assets/app.js`)).status).toBe(200)
     expect((await fetch(`${server.url}..%2F..%2Fetc%2Fpasswd`)).status).toBe(404)
+    for (const path of ['/no-such-screen', '/players/Ann/extra', '/players/..%2F..%2Fetc%2Fpasswd/x', '/assets/missing.js']) {
+      expect((await fetch(`${server.url}${path.slice(1)}`)).status, path).toBe(404)
+    }
   })
 
   it('implements the table API over WebSocket and pushes every new state to every screen', async () => {

@@ -11,6 +11,7 @@ import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Outcome, WireReply } from '../../../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy'
+import { isScreenPath } from '../../../shared/screen-paths'
 import { jsonNesting } from '../../../shared/json-limits'
 import type { Table } from '../table'
 import { dispatch } from './dispatch'
@@ -42,7 +43,6 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2'
 }
-const APP_PATHS = new Set(['/', '/index.html', '/scoreboard', '/table', '/history'])
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
 /** A screen that may only watch sends small requests; it is never let near an import's size. */
 const MAX_VIEWER_MESSAGE_BYTES = 64 * 1024
@@ -340,14 +340,16 @@ export class TableServer {
   }
 
   private serveFile(request: IncomingMessage, response: ServerResponse): void {
-    const pathname = decodePath(parseRequestUrl(request))
-    if (pathname === null) {
+    const url = parseRequestUrl(request)
+    const pathname = decodePath(url)
+    if (url === null || pathname === null) {
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
       response.end('Bad request')
       return
     }
     const root = this.options.rendererDir
-    const relative = APP_PATHS.has(pathname) ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
+    // A screen's address (`/table`, `/players/Ann`) is the app itself: its router shows that screen.
+    const relative = isScreenPath(url.pathname) ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
     const path = join(root, relative)
     if (!path.startsWith(root + sep) || !existsSync(path) || !statSync(path).isFile()) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })

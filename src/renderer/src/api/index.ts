@@ -1,6 +1,6 @@
 import type { TableApi } from '../../../shared/api'
 import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
-import { viewFor } from '../lib/view'
+import { isScoreboardPath } from '../../../shared/screen-paths'
 
 export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'
 
@@ -17,12 +17,12 @@ let tableApi: TableApi | null = null
  * The WebSocket address of the headless host, passing the page's `pair` code on, saying when the
  * page is the TV's scoreboard, and asking for state pushes as patches (the client applies them).
  */
-export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'> & Partial<Pick<Location, 'pathname' | 'hash'>>): string {
+export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'> & Partial<Pick<Location, 'pathname'>>): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
   const query = new URLSearchParams()
   const pair = new URLSearchParams(location.search).get('pair')
   if (pair) query.set('pair', pair)
-  if (viewFor({ pathname: location.pathname ?? '/', hash: location.hash ?? '' }) === 'scoreboard') query.set('screen', 'scoreboard')
+  if (isScoreboardPath(location.pathname ?? '/')) query.set('screen', 'scoreboard')
   query.set('patches', '1')
   const text = query.toString().replace(/\+/g, '%20')
   return `${scheme}//${location.host}/api` + (text ? `?${text}` : '')

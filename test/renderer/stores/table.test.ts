@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { setTableApi } from '../../../src/renderer/src/api'
+import { useTableStore } from '../../../src/renderer/src/stores/table'
+import { FakeTableApi, foursiesGame, stateWith } from '../fixtures'
+
+describe('useTableStore', () => {
+  let api: FakeTableApi
+
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    api = new FakeTableApi(stateWith(foursiesGame()))
+    setTableApi(api)
+  })
+
+  it('loads the state on start and mirrors every push', async () => {
+    const table = useTableStore()
+    await table.start()
+    expect(api.getState).toHaveBeenCalledOnce()
+    expect(table.current?.summary.toPlay).toBe('Bob')
+    expect(table.isGameOn).toBe(true)
+
+    api.push(stateWith(null, { version: 3 }))
+    expect(table.isGameOn).toBe(false)
+    expect(table.state?.version).toBe(3)
+  })
+
+  it('keeps a newer push over an older answer', async () => {
+    const table = useTableStore()
+    await table.start()
+    api.push(stateWith(foursiesGame({ moveCount: 9 }), { version: 10 }))
+    table.receive(stateWith(foursiesGame({ moveCount: 1 }), { version: 4 }))
+    expect(table.current?.moveCount).toBe(9)
+  })
+
+  it('sends every action to the API', async () => {
+    const table = useTableStore()
+    await table.start()
+    await table.keypad('3')
+    await table.submit({ end: true })
+    await table.rollVirtual()
+    await table.undo()
+    await table.abandon()
+    await table.setSharing(true)
+    await table.importRecord('text')
+    await table.newGame({ game: 'farkle', players: ['Ann'] })
+    expect(api.keypad).toHaveBeenCalledWith('3')
+    expect(api.submit).toHaveBeenCalledWith({ end: true })
+    expect(api.rollVirtual).toHaveBeenCalledOnce()
+    expect(api.undo).toHaveBeenCalledOnce()
+    expect(api.abandon).toHaveBeenCalledOnce()
+    expect(api.setSharing).toHaveBeenCalledWith(true)
+    expect(api.importRecord).toHaveBeenCalledWith('text')
+    expect(api.newGame).toHaveBeenCalledWith({ game: 'farkle', players: ['Ann'] })
+  })
+
+  it('shows a refusal until main says something newer', async () => {
+    const table = useTableStore()
+    await table.start()
+    api.submit.mockResolvedValueOnce({ ok: false, error: 'No such move' })
+    const outcome = await table.submit({ bank: true })
+    expect(outcome).toEqual({ ok: false, error: 'No such move' })
+    expect(table.notice).toEqual({ text: 'No such move', level: 'error' })
+
+    api.push(stateWith(foursiesGame(), { version: 5, message: { text: 'Bob re-rolls', level: 'info', id: 7 } }))
+    expect(table.notice).toEqual({ text: 'Bob re-rolls', level: 'info' })
+  })
+
+  it('turns a failed request into an error notice instead of throwing', async () => {
+    const table = useTableStore()
+    await table.start()
+    api.keypad.mockRejectedValueOnce(new Error('Not connected'))
+    const outcome = await table.keypad('Enter')
+    expect(outcome.ok).toBe(false)
+    expect(table.notice?.text).toBe('Not connected')
+  })
+})
