@@ -166,6 +166,10 @@ export const API_METHODS = {
   /** Throws exactly the dice that are due with virtual dice. */
   rollVirtual: { access: 'control', args: [], answers: answers() },
   undo: { access: 'control', args: [], answers: answers() },
+  /** Plays the line undone last again (until a new move is made). */
+  redo: { access: 'control', args: [], answers: answers() },
+  /** After an undo that landed on a computer seat's turn (it waits, so undo can go further): the computer plays on. */
+  letComputerPlay: { access: 'control', args: [], answers: answers() },
   /** Leaves the current game unfinished (it stays in the history as abandoned). */
   abandon: { access: 'control', args: [], answers: answers() },
   exportRecord: { access: 'control', args: [], answers: answers<{ record: string; fileName: string }>() },

@@ -74,6 +74,10 @@ export interface GameView {
   startedAt: number
   /** Seats played by the computer. */
   computers: number[]
+  /** What undo would take back, in words ("Bob’s throw 4 4 5 6"); null before the first move. */
+  undo: string | null
+  /** What redo would play again, in words; null when nothing was undone since the last move. */
+  redo: string | null
   /** What the computer player is doing now ("Computer is thinking…"), if it acts next. */
   thinking: { seat: number; text: string } | null
   /** Exact odds of the decisions on offer, when the table asked to see them (off by default). */

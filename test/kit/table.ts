@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { GameSetup, KeypadKey, Outcome, ScreenKind, TableState } from '../../src/shared/api'
 import type { Move } from '../../src/shared/engine/types'
-import type { Game } from '../../src/shared/game'
+import { actingComputer, type Game } from '../../src/shared/game'
 import { createTable, type CreatedTable, type TableOptions } from '../../src/main/core/create-table'
 import type { RecordJournal } from '../../src/main/core/game/record-journal'
 import type { Screen } from '../../src/main/core/screens/screen'
@@ -110,6 +110,13 @@ export class TestTable {
 
   submit(move: Move): Outcome {
     return this.screen.submit(move)
+  }
+
+  /** The move of whoever is to act: a computer seat's as the computer's (tables made with `computer: 'none'` play those seats by hand). */
+  play(move: Move): Outcome {
+    const game = this.table.game.current
+    const seat = game ? actingComputer(game) : null
+    return seat === null ? this.submit(move) : this.table.game.submit(move, { kind: 'computer', seat })
   }
 
   keypad(key: KeypadKey): Outcome {

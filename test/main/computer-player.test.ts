@@ -72,6 +72,40 @@ describe('the computer player', () => {
     await settle(session, () => session.snapshot(true).current!.summary.finished)
   })
 
+  it('plays its own turn: people’s throws, decisions and virtual dice are refused meanwhile, with a word, and the TV says the same', async () => {
+    const { session } = table([1, 1, 1, 5, 2, 3])
+    session.newGame({ game: 'farkle', players: ['Robo', 'Cara'], computers: [0], rules: { entry: 0 } })
+    const refusal = { ok: false, error: 'It is Robo’s turn: the computer plays it' }
+    expect(session.submit({ roll: [2, 2, 3, 3, 4, 6] })).toEqual(refusal)
+    expect(session.rollVirtual()).toEqual(refusal)
+    for (const key of ['2', '2', '3', '3', '4', '6', 'Enter'] as const) session.keypad(key)
+    expect(session.snapshot(true).message).toMatchObject({ text: refusal.error, level: 'error' })
+    expect(session.currentGame!.moves).toHaveLength(0)
+    // The TV and the table say one thing: Robo acts.
+    expect(session.snapshot(true, true, 'scoreboard').current!.thinking).toMatchObject({ seat: 0 })
+    await settle(session, () => session.snapshot(true).current!.summary.toPlay === 'Cara')
+    expect(session.snapshot(true, true, 'scoreboard').current!.thinking).toBeNull()
+    expect(session.snapshot(true).current!.thinking).toBeNull()
+  })
+
+  it('after an undo it waits on its turn until the table lets it play on', async () => {
+    const { session } = table()
+    session.newGame({ game: 'farkle', players: ['Ann', 'Robo'], computers: [1], rules: { entry: 0 } })
+    expect(session.screen.letComputerPlay()).toEqual({ ok: false, error: 'No computer player is to play now' })
+    // Ann farkles: Robo's turn.
+    session.submit({ roll: [2, 2, 3, 3, 4, 6] })
+    await settle(session, () => session.currentGame!.moves.length >= 2 && session.snapshot(true).current!.summary.toPlay === 'Ann')
+    // Robo's last line taken back: its turn again, and it waits.
+    expect(session.undo()).toEqual({ ok: true })
+    const undoneTo = session.currentGame!.moves.length
+    expect(session.snapshot(true).current!.thinking?.text).toBe('Robo waits after the undo: undo further, or let Robo play')
+    expect(session.submit({ roll: [2, 2, 3, 3, 4, 6] })).toMatchObject({ ok: false, error: 'It is Robo’s turn: the computer plays it' })
+    expect(session.currentGame!.moves).toHaveLength(undoneTo)
+    expect(session.screen.letComputerPlay()).toEqual({ ok: true })
+    expect(session.snapshot(true).current!.thinking?.text).toBe('Robo is thinking…')
+    await settle(session, () => session.currentGame!.moves.length > undoneTo)
+  })
+
   it('refuses a computer seat that does not exist', () => {
     const { session } = table()
     expect(session.newGame({ game: 'farkle', players: ['Ann'], computers: [3] })).toEqual({ ok: false, error: 'A computer player must sit in one of the seats' })

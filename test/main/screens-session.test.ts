@@ -192,9 +192,9 @@ describe('what main shows the screens', () => {
     const session = openSession()
     expect(session.rematch().ok).toBe(false)
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'], computers: [2] })
-    session.submit(FOUR_FOURS)
-    session.submit(QUIET)
-    session.submit(QUIET)
+    session.play(FOUR_FOURS)
+    session.play(QUIET)
+    session.play(QUIET)
     expect(session.snapshot(true).current?.summary.finished).toBe(true)
     expect(session.rematch()).toEqual({ ok: true })
     let current = session.snapshot(true).current!
@@ -202,7 +202,7 @@ describe('what main shows the screens', () => {
     expect(session.listHistory()).toHaveLength(1)
 
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'], rules: { rounds: 1 }, computers: [0] })
-    for (let i = 0; i < 6; i++) session.submit({ roll: [2, 3, 5, 6] })
+    for (let i = 0; i < 6; i++) session.play({ roll: [2, 3, 5, 6] })
     expect(session.snapshot(true).current?.summary.finished).toBe(true)
     session.rematch()
     current = session.snapshot(true).current!

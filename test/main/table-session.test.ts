@@ -53,6 +53,31 @@ describe('the table session', () => {
     expect(savedLines()).toHaveLength(1)
   })
 
+  it('undo says what it took back; redo plays it again, until a new move is made', () => {
+    const session = openSession()
+    session.newGame({ game: 'farkle', players: ['Ann', 'Bob'], rules: { entry: 0 } })
+    expect(session.snapshot(true).current).toMatchObject({ undo: null, redo: null })
+    expect(session.screen.redo()).toEqual({ ok: false, error: 'Nothing to redo' })
+    session.submit({ roll: [1, 1, 1, 5, 2, 3] })
+    session.submit({ keep: [1, 1, 1] })
+    expect(session.snapshot(true).current).toMatchObject({ undo: 'Ann’s keep 1 1 1', redo: null })
+    expect(session.undo()).toEqual({ ok: true })
+    expect(session.snapshot(true).message?.text).toBe('Undone: Ann’s keep 1 1 1 is taken back')
+    expect(session.undo()).toEqual({ ok: true })
+    expect(session.snapshot(true).message?.text).toBe('Undone: Ann’s throw 1 1 1 5 2 3 is taken back')
+    expect(session.snapshot(true).current).toMatchObject({ undo: null, redo: 'Ann’s throw 1 1 1 5 2 3' })
+    expect(session.screen.redo()).toEqual({ ok: true })
+    expect(session.snapshot(true).current).toMatchObject({ moveCount: 1, redo: 'Ann’s keep 1 1 1' })
+    expect(session.screen.redo()).toEqual({ ok: true })
+    expect(savedLines().slice(1).map((line) => JSON.parse(line))).toMatchObject([{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }])
+    expect(session.snapshot(true).current).toMatchObject({ redo: null })
+    // Undone, then another move: the undone line cannot come back.
+    session.undo()
+    session.submit({ keep: [1, 1, 1, 5] })
+    expect(session.snapshot(true).current?.redo).toBeNull()
+    expect(session.screen.redo()).toEqual({ ok: false, error: 'Nothing to redo' })
+  })
+
   it('resumes an unfinished game exactly where it was', () => {
     const first = openSession()
     first.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })

@@ -124,6 +124,8 @@ export function foursiesGame(overrides: Partial<GameView> = {}): GameView {
     moveCount: 2,
     startedAt: 1_700_000_000_000,
     computers: [],
+    undo: null,
+    redo: null,
     thinking: null,
     odds: null,
     ...overrides
@@ -174,6 +176,8 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
     moveCount: 5,
     startedAt: 1_700_000_000_000,
     computers: [],
+    undo: null,
+    redo: null,
     thinking: null,
     odds: null,
     ...overrides

@@ -113,7 +113,7 @@ export function createTable(options: TableOptions): CreatedTable {
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
   const sharing = new SharingState()
-  const screens = new Screens({ game, history, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
+  const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
   const views: ScreenViews = new ScreenViews({
     table: game,
     notices,

@@ -205,7 +205,7 @@ export class SmartDiceReferee {
     if (!move || 'roll' in move) {
       this.assembler.clear()
       this.lastProblem = null
-      if (event.type === 'moved' && move && 'roll' in move && this.plan.virtual === null) this.typedThrow(move.roll, event.game, event.source)
+      if (event.type === 'moved' && move && 'roll' in move && this.plan.virtual === null) this.typedThrow(move.roll, event.game, event.redone ? 'Redone' : event.source.kind === 'virtual' ? 'Rolled with virtual dice' : 'Entered by hand')
       else this.table.clear()
     }
     this.replan()
@@ -216,7 +216,7 @@ export class SmartDiceReferee {
    * A throw entered by keypad, screen or virtual dice while smart dice are in the game: the values
    * stand for the dice that were due (the record is the override), and the table is told.
    */
-  private typedThrow(values: number[], game: Game, source: MoveSource): void {
+  private typedThrow(values: number[], game: Game, how: string): void {
     const due = this.plan.due
     const held = this.assembler.currentPlan?.held ?? this.plan.held
     this.table = new Map([...held].map(([key, h]) => [key, h.value]))
@@ -226,7 +226,6 @@ export class SmartDiceReferee {
     }
     due.forEach((key, i) => this.table.set(key, values[i]))
     const names = due.map((key) => this.registry.dieNameOf(key))
-    const how = source.kind === 'virtual' ? 'Rolled with virtual dice' : 'Entered by hand'
     queueMicrotask(() => {
       // Unless the throw was taken back meanwhile (the disk failed it): its refusal stays the message.
       if (this.game.current !== game) return

@@ -1,14 +1,15 @@
 // Plays the seats the game's header names as computer players (`meta.computers`): virtual dice
-// and the AI's decisions, each after a visible pause so the table can follow. After an undo that
-// lands on a computer's turn it waits until the table plays on, so undo can go back further.
+// and the AI's decisions, each after a visible pause so the table can follow. A computer's turn is
+// the computer's: the game table refuses people's moves meanwhile. After an undo that lands on a
+// computer's turn it waits, so undo can go back further, until the table lets it play again.
 import type { Outcome } from '../../../shared/api'
 import { chooseMove } from '../../../shared/ai'
 import { inFinalTurn, specOf } from '../../../shared/ai/win-play'
 import { solvable } from '../../../shared/ai/win-solver'
 import type { SixDiceState } from '../../../shared/engine/six-dice'
-import { computerSeats, offerOf, type Game } from '../../../shared/game'
+import { actingComputer, computerSeats, type Game } from '../../../shared/game'
 import type { WinTableSource } from '../../../shared/ai/win-play'
-import type { GameTable } from '../game/game-table'
+import type { GameTable, TableEvent } from '../game/game-table'
 import { Signal } from '../signal'
 import type { Notices } from '../screens/notices'
 
@@ -31,7 +32,8 @@ export class ComputerPlayer {
   private timer: ReturnType<typeof setTimeout> | null = null
   private thinkingNow: ComputerThinking | null = null
   private waitingAfterUndo = false
-  private lastGame: Game | null = null
+  /** The game the pending action was planned for. */
+  private planned: Game | null = null
   private readonly delayMs: number
   private readonly random: () => number
   private readonly table: GameTable
@@ -46,8 +48,8 @@ export class ComputerPlayer {
     this.winTables = options.winTables ?? null
     this.delayMs = options.delayMs ?? 1200
     this.random = options.random ?? Math.random
-    this.unsubscribe = this.table.subscribe(() => this.onChange())
-    this.onChange()
+    this.unsubscribe = this.table.subscribe((event) => this.onChange(event))
+    this.onChange(null)
   }
 
   stop(): void {
@@ -65,50 +67,57 @@ export class ComputerPlayer {
   thinking(withReasons: boolean): ComputerThinking | null {
     const game = this.table.current
     if (this.thinkingNow) return game && withReasons ? { ...this.thinkingNow, text: this.thinkingNow.text + this.solveNote(game) } : this.thinkingNow
-    const seat = game ? this.actingComputer(game) : null
+    const seat = game ? actingComputer(game) : null
     if (game && seat !== null && this.waitingAfterUndo) {
-      return { seat, text: `${game.header.players[seat]} waits after the undo: play its turn by hand, or undo further` }
+      return { seat, text: `${game.header.players[seat]} waits after the undo: undo further, or let ${game.header.players[seat]} play` }
     }
     return null
-  }
-
-  /** The computer seat that must act now, or null when a person (or nobody) acts. */
-  private actingComputer(game: Game): number | null {
-    const seats = computerSeats(game)
-    if (seats.length === 0) return null
-    const offer = offerOf(game)
-    if (offer.finished) return null
-    const actors = offer.toPlay !== null ? [offer.toPlay] : offer.throwers
-    if (actors.length === 0 || !actors.every((seat) => seats.includes(seat))) return null
-    return actors[0]
   }
 
   private changed(): void {
     this.change.emit()
   }
 
-  private onChange(): void {
+  /** After an undo that landed on its turn: the table lets the computer play on. */
+  letPlay(): Outcome {
     const game = this.table.current
-    const previous = this.lastGame
-    this.lastGame = game
-    if (game && previous && game.header === previous.header) {
-      if (game.moves.length < previous.moves.length && previous === this.table.takenBack) {
-        // Not an undo: the disk failed the move just shown. Plan again as before it.
-        if (this.timer) clearTimeout(this.timer)
-        this.timer = null
-        this.thinkingNow = null
-      } else if (game.moves.length < previous.moves.length) this.waitingAfterUndo = true
-      else if (game.moves.length > previous.moves.length && !this.timer) this.waitingAfterUndo = false
-    } else {
-      this.waitingAfterUndo = false
+    const seat = game ? actingComputer(game) : null
+    if (!game || seat === null) return { ok: false, error: 'No computer player is to play now' }
+    if (!this.waitingAfterUndo) return { ok: false, error: `${game.header.players[seat]} is playing already` }
+    this.waitingAfterUndo = false
+    this.onChange(null)
+    return { ok: true }
+  }
+
+  private onChange(event: TableEvent | null): void {
+    if (event?.type === 'archived') return
+    const before = this.thinkingNow
+    const waitedBefore = this.waitingAfterUndo
+    this.plan(event)
+    if (this.thinkingNow !== before || this.waitingAfterUndo !== waitedBefore) this.changed()
+  }
+
+  private plan(event: TableEvent | null): void {
+    if (event?.type === 'undone') this.waitingAfterUndo = true
+    // A new game, a move played on: no undo to wait after. (A move the disk failed is no undo: plan again as before it.)
+    else if (event?.type === 'replaced' || event?.type === 'moved') this.waitingAfterUndo = false
+    const game = this.table.current
+    // The game is not the one planned for any more (an undo, another game, a move taken back): plan again.
+    if (this.timer && this.planned !== game) {
+      clearTimeout(this.timer)
+      this.timer = null
+      this.thinkingNow = null
     }
     if (game) this.prepareWinTable(game)
     if (this.timer || !game || this.waitingAfterUndo) return
-    const seat = this.actingComputer(game)
-    if (seat === null) return
+    const seat = actingComputer(game)
+    if (seat === null) {
+      this.thinkingNow = null
+      return
+    }
     this.thinkingNow = { seat, text: `${game.header.players[seat]} is thinking…` }
+    this.planned = game
     this.timer = setTimeout(() => this.act(game), this.delayMs)
-    this.changed()
   }
 
   /** Throws the computer's dice with virtual dice, saying why first when it has a reason. */
@@ -140,13 +149,16 @@ export class ComputerPlayer {
     this.thinkingNow = null
     const game = this.table.current
     // Something else changed the game during the pause: look again.
-    if (!game || game !== planned) return this.onChange()
-    const seat = this.actingComputer(game)
+    if (!game || game !== planned) return this.onChange(null)
+    const seat = actingComputer(game)
     if (seat === null) return this.changed()
     const choice = chooseMove(game, this.random, this.winTables ?? undefined)
     const name = game.header.players[seat]
     const source = { kind: 'computer', seat } as const
     const outcome = choice?.move ? this.table.submit(choice.move, source, { text: `${name} ${choice.why}`, seat }) : this.rollFor(source, choice ? `${name} ${choice.why}` : null)
-    if (!outcome.ok) this.notices.post(outcome.error, 'error')
+    if (outcome.ok) return
+    // Its own move was refused (the disk): said, and tried again after the pause.
+    this.notices.post(outcome.error, 'error')
+    this.onChange(null)
   }
 }

@@ -8,7 +8,9 @@ import type { GameSetup, HistoryEntry, Outcome } from '../../../shared/api'
 import type { GameDie } from '../../../shared/devices'
 import type { Move } from '../../../shared/engine/types'
 import {
+  actingComputer,
   computerSeats,
+  describeMove,
   moduleOf,
   offerOf,
   play,
@@ -26,14 +28,14 @@ import { diskTrouble } from '../files/durable-files'
 import { log } from '../files/log'
 import type { HistoryArchive } from '../history/history-archive'
 import { Signal } from '../signal'
-import type { MoveSource, News } from './move-source'
+import { isPerson, type MoveSource, type News } from './move-source'
 import { LogCollector, PlayLog, type PlayLogMark } from './play-log'
 import { resumeSavedGame } from './saved-game'
 import type { RecordJournal } from './record-journal'
 
 export type TableEvent =
   /** A move was played; its line is written (and is flushed to the disk right after the listeners ran). */
-  | { type: 'moved'; game: Game; previous: Game; move: Move; source: MoveSource }
+  | { type: 'moved'; game: Game; previous: Game; move: Move; source: MoveSource; redone?: true }
   /** The disk failed to flush the move just shown: it is taken back (nobody chose to undo it). */
   | { type: 'taken-back'; game: Game; previous: Game; news: News }
   | { type: 'undone'; game: Game; previous: Game; source: MoveSource; news: News }
@@ -63,6 +65,8 @@ export class GameTable {
   /** A long import is being replayed (one at a time). */
   private importing = false
   private lastTakenBack: Game | null = null
+  /** The lines undone since the last move, the latest last: what redo plays again. */
+  private undone: Move[] = []
   private readonly events = new Signal<TableEvent>()
   private readonly journal: RecordJournal
   private readonly archive: HistoryArchive
@@ -151,6 +155,34 @@ export class GameTable {
   submit(move: Move, source: MoveSource, note?: { text: string; seat: number }): Outcome {
     const game = this.game
     if (!game) return refusal('Start a game first')
+    const computer = isPerson(source) ? actingComputer(game) : null
+    if (computer !== null) return refusal(`It is ${game.header.players[computer]}’s turn: the computer plays it`)
+    return this.play(game, move, source, note)
+  }
+
+  /** Plays the line undone last again (until a new move is made). */
+  redo(source: MoveSource): Outcome {
+    const game = this.game
+    const next = this.undone.at(-1)
+    if (!game || !next) return refusal('Nothing to redo')
+    const outcome = this.play(game, next, source, undefined, true)
+    if (outcome.ok) this.undone.pop()
+    return outcome
+  }
+
+  /** What undo and redo would take back and play again, in words (null: nothing). */
+  undoRedo(): { undo: string | null; redo: string | null } {
+    const game = this.game
+    if (!game) return { undo: null, redo: null }
+    const last = game.moves.at(-1)
+    const next = this.undone.at(-1)
+    return {
+      undo: last ? describeMove(undo(game), last.move) : null,
+      redo: next ? describeMove(game, next) : null
+    }
+  }
+
+  private play(game: Game, move: Move, source: MoveSource, note: { text: string; seat: number } | undefined, redone = false): Outcome {
     const recorded = { move, at: this.now() }
     const played = play(game, recorded)
     if (!played.ok) return refusal(played.error)
@@ -160,14 +192,18 @@ export class GameTable {
       return refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
     }
     this.game = played.game
+    const undoneBefore = this.undone
+    // A new move starts a new line of play: what was undone can no longer be redone.
+    if (!redone) this.undone = []
     const mark = this.playLog.played(game, played.game, move, played.events, note)
     // The listeners (the screens first) are told while the disk catches up: the line is written
     // (the app being killed cannot lose it), and the next move is taken only once it is on the disk.
     let failed: Outcome | null = null
     try {
-      this.emit({ type: 'moved', game: played.game, previous: game, move, source })
+      this.emit({ type: 'moved', game: played.game, previous: game, move, source, ...(redone ? { redone } : {}) })
     } finally {
       failed = this.flushMove(move, game, played.game, mark)
+      if (failed) this.undone = undoneBefore
     }
     this.playLog.trim()
     return failed ?? { ok: true }
@@ -178,6 +214,8 @@ export class GameTable {
     if (!this.game) return refusal('Start a game first')
     const offer = offerOf(this.game)
     if (offer.finished) return refusal('The game is over')
+    const computer = isPerson(source) ? actingComputer(this.game) : null
+    if (computer !== null) return refusal(`It is ${this.game.header.players[computer]}’s turn: the computer plays it`)
     if (offer.diceDue === 0) return refusal('No throw is due now: choose a decision first')
     const values = Array.from({ length: offer.diceDue }, () => this.rollDie())
     return this.submit({ roll: values }, source)
@@ -201,7 +239,10 @@ export class GameTable {
       return refuseForDisk(error, 'nothing was taken back', 'undo again')
     }
     this.game = previous
-    const text = source.kind === 'keypad' ? `Undone from ${source.device}: the last line is taken back` : 'Undone: the last line is taken back'
+    const last = game.moves[game.moves.length - 1].move
+    this.undone = [...this.undone, last]
+    const what = describeMove(previous, last)
+    const text = source.kind === 'keypad' ? `Undone from ${source.device}: ${what} is taken back` : `Undone: ${what} is taken back`
     this.playLog.undone(previous, source.kind === 'keypad' ? text : null)
     this.emit({ type: 'undone', game: previous, previous: game, source, news: { text, level: 'info' } })
     return { ok: true }
@@ -330,6 +371,7 @@ export class GameTable {
   private replace(why: Replaced['why'], game: Game | null, entries: Parameters<PlayLog['reset']>[1], news: News, archived: Archived): void {
     const previous = this.game
     this.game = game
+    this.undone = []
     this.playLog.reset(game, entries)
     if (archived) this.emit({ type: 'archived', ...archived })
     this.emit({ type: 'replaced', why, game, previous, news })

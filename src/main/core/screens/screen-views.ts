@@ -102,6 +102,7 @@ export class ScreenViews {
       moveCount: game.moves.length,
       startedAt: this.sources.table.startedAt(game),
       computers: computerSeats(game),
+      ...this.sources.table.undoRedo(),
       thinking: this.sources.computer.thinking(screen !== 'scoreboard'),
       // The odds go to the control screens (the TV never shows them), when the table asked for them.
       odds: screen === 'control' && this.sources.settings.get().showOdds ? this.sources.odds.shown(game) : null

@@ -23,6 +23,7 @@ export interface ScreenRole {
 export interface ScreenTable {
   game: GameTable
   history: HistoryService
+  computer: { letPlay(): Outcome } | null
   setShowOdds(on: boolean): Outcome
 }
 
@@ -92,6 +93,15 @@ export class Screen implements ScreenRole {
 
   undo(): Outcome {
     return this.answered(this.table.game.undo(this.source))
+  }
+
+  redo(): Outcome {
+    return this.answered(this.table.game.redo(this.source))
+  }
+
+  /** Lets a computer seat that waits after an undo play on. */
+  letComputerPlay(): Outcome {
+    return this.answered(this.table.computer?.letPlay() ?? { ok: false, error: 'No computer player is to play now' })
   }
 
   rematch(): Outcome {
