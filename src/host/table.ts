@@ -68,9 +68,16 @@ async function main(): Promise<void> {
     serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true }
   })
   shutdown.add('the table', () => table.stop())
-  await table.start()
+  try {
+    await table.start()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${args.port} is in use (another Dice Referee, or another program): start with another port, e.g. npm run table -- --port ${args.port + 1}`)
+    }
+    throw error
+  }
   if (shutdown.requested) return
-  if (args.share) await table.setSharing(true)
+  const shared = args.share ? await table.setSharing(true) : null
   if (shutdown.requested) return
   for (const path of args.serial) {
     const outcome = await table.devices.connect(path)
@@ -80,6 +87,12 @@ async function main(): Promise<void> {
   }
   const url = table.server!.url
   process.stdout.write(`Dice Referee is at ${url}  (scoreboard for the TV: ${url}scoreboard)\n`)
+  if (shared && !shared.ok) process.stdout.write(`LAN sharing is off: ${shared.error}\n`)
+  const lan = table.sharing.lan()
+  if (lan) {
+    process.stdout.write(`Shared on the LAN: ${lan.urls.map((address) => address.replace(/scoreboard$/, '')).join('  ')}  (the TV: add scoreboard)\n`)
+    process.stdout.write(`Pairing code for a phone that enters dice: ${table.pairing.pairingCode}  (or open ${lan.urls[0].replace(/scoreboard$/, 'table')}?pair=${table.pairing.pairingCode})\n`)
+  }
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
   process.stdout.write(`The log is ${logFile}\n`)
 }

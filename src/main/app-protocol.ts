@@ -80,6 +80,6 @@ export function isFromAppMainFrame(event: Pick<IpcMainInvokeEvent, 'senderFrame'
  * The allow-list of shell.openExternal: the addresses this table itself shares on the LAN (the
  * scoreboard for a TV), exactly as offered while sharing is on. Nothing else leaves the app.
  */
-export function mayOpenInBrowser(url: string, sharing: SharingView | null): boolean {
+export function mayOpenInBrowser(url: string, sharing: Pick<SharingView, 'enabled' | 'urls'> | null): boolean {
   return sharing?.enabled === true && sharing.urls.includes(url) && /^https?:\/\//.test(url)
 }

@@ -58,7 +58,8 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
     }
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (mayOpenInBrowser(url, table.sharing.view())) void shell.openExternal(url)
+    const lan = table.sharing.lan()
+    if (mayOpenInBrowser(url, lan ? { enabled: true, urls: lan.urls } : null)) void shell.openExternal(url)
     else log.warn({ url }, 'refused to open a window')
     return { action: 'deny' }
   })

@@ -202,6 +202,22 @@ export const API_METHODS = {
   /** At the end of a game: a new game with the same players and options, the seats rotated (docs/rules-readings.md). */
   rematch: { access: 'control', args: [], answers: answers() },
   setSharing: { access: 'host', args: [arg('enabled', onOff)], answers: answers() },
+  /**
+   * A LAN screen brings the pairing code shown on the host: it may enter dice from then on, with
+   * the token it gets (kept by the screen, sent with `?token=` when it connects), until withdrawn.
+   */
+  pair: {
+    access: 'watch',
+    args: [
+      arg('code', v.pipe(v.string('must be the pairing code'), v.maxLength(32, 'must be the pairing code'))),
+      arg('name', v.pipe(v.string('must be a name for this screen'), v.maxLength(60, 'must be at most 60 characters'), v.check((name) => !CONTROL_CHARACTER.test(name), 'must be printable')))
+    ],
+    answers: answers<{ token: string }>()
+  },
+  /** Withdraws a paired screen's right to enter dice (it can still watch). */
+  revokeScreen: { access: 'host', args: [arg('id', v.pipe(v.string('must be a screen id'), v.regex(/^[a-f0-9]{16}$/, 'must be a screen id')))], answers: answers() },
+  /** Shows a new pairing code; screens paired already stay paired. */
+  newPairingCode: { access: 'host', args: [], answers: answers() },
   /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
   setShowOdds: { access: 'control', args: [arg('on', onOff)], answers: answers() },
   /** Displays the scoreboard window can open on (none where there is no Electron). */

@@ -122,9 +122,30 @@ export interface SharingView {
   urls: string[]
   /** Pairing code that lets another device enter dice; shown on the host only. */
   pairingCode: string | null
-  /** A QR code (SVG markup, made in main) of the first address, for a phone to scan. */
+  /** A QR code (SVG markup, made in main) of the first address, for a TV or phone to scan and watch. */
   qrSvg: string | null
+  /** A QR code of the first address with the pairing code, for the table's own phone to scan and pair; on the host only. */
+  pairQrSvg: string | null
+  /** The screens paired with the code, each trusted until the host withdraws it; on the host only. */
+  paired: PairedScreenView[]
 }
+
+/** A screen that paired with the code (a phone used as the keypad), as the host lists it. */
+export interface PairedScreenView {
+  id: string
+  /** What the screen called itself when it paired ("Phone (Android)"). */
+  name: string
+  pairedAt: number
+  lastSeenAt: number
+  /** It is connected now. */
+  connected: boolean
+}
+
+/**
+ * What a screen is to the table: on the host computer; paired on the LAN (enters dice); a LAN
+ * viewer; or a LAN screen whose pairing the host withdrew (it can only watch, and forgets its token).
+ */
+export type ScreenTrust = 'host' | 'paired' | 'viewer' | 'withdrawn'
 
 export interface TableState {
   /** Increases with every change. */
@@ -137,6 +158,7 @@ export interface TableState {
   showOdds: boolean
   /** Whether this screen may send moves (LAN viewers cannot). */
   canControl: boolean
+  trust: ScreenTrust
   sharing: SharingView | null
   /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
   devices: DevicesView | null

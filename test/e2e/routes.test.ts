@@ -1,6 +1,6 @@
 // Every screen has an address (vue-router, HTML5 history): in Chromium against the real host, each
 // opens its screen directly and again on a reload, Back and Forward go through the screens visited,
-// and a pairing code given in the address stays there and goes with every connection the page opens.
+// and a paired screen's token goes with every connection the page opens.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -123,19 +123,18 @@ describe('the screens’ addresses in a browser', () => {
     await page.close()
   }, 60_000)
 
-  it('a pairing code in the address (/?pair=CODE) goes with the connection, stays from screen to screen and through a reload', async () => {
+  it('a paired screen’s token (kept by the page) goes with every connection it opens, from screen to screen and through a reload', async () => {
     const page = await newPage()
-    await page.goto(`${running.url}?pair=482913`)
-    await page.getByTestId('table-screen').waitFor()
-    expect(address(page)).toBe('/table?pair=482913')
-    await page.getByTestId('tab-history').click()
+    await page.addInitScript(() => localStorage.setItem('dice-referee.screen-token', 'a-paired-token'))
+    await page.goto(`${running.url}history`)
     await page.getByTestId('history-screen').waitFor()
-    expect(address(page)).toBe('/history?pair=482913')
+    await page.getByTestId('tab-players').click()
+    await page.getByTestId('players-screen').waitFor()
+    expect(address(page)).toBe('/players')
     await page.reload()
-    await page.getByTestId('history-screen').waitFor()
-    expect(address(page)).toBe('/history?pair=482913')
+    await page.getByTestId('players-screen').waitFor()
     expect(page.sockets).toHaveLength(2)
-    for (const url of page.sockets) expect(new URL(url).searchParams.get('pair')).toBe('482913')
+    for (const url of page.sockets) expect(new URL(url).searchParams.get('token')).toBe('a-paired-token')
     expect(page.problems).toEqual([])
     await page.close()
   }, 60_000)

@@ -91,30 +91,100 @@ describe('the table server', () => {
     }
   })
 
-  it('does not let the pairing code be guessed by trying codes quickly', async () => {
-    const { server, session } = await startServer(['127.0.0.2'])
-    const host = await openSocket(`ws://127.0.0.1:${server.port}/api`)
-    if (!('socket' in host)) throw new Error('host refused')
-    await server.setSharing(true)
-    const code = session.snapshot(true, true).sharing!.pairingCode!
-    const wrong = String(((Number(code) - 100000 + 1) % 900000) + 100000)
-    const lan = `ws://127.0.0.2:${server.port}/api`
-    for (let i = 0; i < 10; i++) {
-      const guess = await openSocket(`${lan}?pair=${wrong}`)
-      if ('socket' in guess) {
-        expect(guess.state.canControl).toBe(false)
-        guess.socket.close()
-      }
+  it('makes guessing the pairing code useless without locking out the table’s own phone; a paired phone stays paired over a restart until withdrawn', async () => {
+    let clock = 1_700_000_000_000
+    const rendererDir = join(dataDir, 'renderer')
+    mkdirSync(rendererDir, { recursive: true })
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
+    const open = () => serveTable(rendererDir, { dataDir, now: () => ++clock, lanAddresses: () => ['127.0.0.2'] })
+    let session = await open()
+    tables.push(session)
+    await session.table.setSharing(true)
+    const code = session.table.pairing.pairingCode
+    expect(code).toMatch(/^\d{8}$/)
+    const lan = () => `ws://127.0.0.2:${session.table.server!.port}/api`
+    /** A screen on the LAN at its own address. */
+    const screenAt = async (address: string, query = ''): Promise<{ state: TableState; socket: WebSocket; call: (method: string, ...args: unknown[]) => Promise<unknown> }> => {
+      const socket = new WebSocket(`${lan()}${query}`, { localAddress: address })
+      const replies = new Map<number, (value: unknown) => void>()
+      let id = 0
+      const state = await new Promise<TableState>((resolve, reject) => {
+        socket.on('message', (data) => {
+          const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; state?: TableState }
+          if (message.state) resolve(message.state)
+          if (message.id !== undefined) replies.get(message.id)?.(message.result)
+        })
+        socket.once('error', reject)
+      })
+      const call = (method: string, ...args: unknown[]) =>
+        new Promise((resolve) => {
+          replies.set(++id, resolve)
+          socket.send(JSON.stringify({ id, method, args }))
+        })
+      return { state, socket, call }
     }
-    // Too many wrong codes from this address: even the right one is refused for a while.
-    const late = await openSocket(`${lan}?pair=${code}`)
-    expect('socket' in late ? late.state.canControl : late.refused).not.toBe(true)
-    if ('socket' in late) late.socket.close()
-    // Watching stays possible.
-    const viewer = await openSocket(lan)
-    expect(viewer).toHaveProperty('state')
-    if ('socket' in viewer) viewer.socket.close()
-    host.socket.close()
+    const wrong = String((Number(code) + 1) % 10 ** 8).padStart(8, '0')
+    const guesser = await screenAt('127.0.0.9')
+    // Each wrong code is told, with how many tries are left at once.
+    for (let left = 4; left >= 0; left--) {
+      const answer = (await guesser.call('pair', wrong, 'Guesser')) as { ok: boolean; error: string }
+      expect(answer.ok).toBe(false)
+      expect(answer.error).toMatch(/^Wrong code/)
+      if (left > 0) expect(answer.error).toContain(`${left} more ${left === 1 ? 'try' : 'tries'} at once`)
+    }
+    // The guesser's next try waits; the table's own phone is not locked out by it.
+    void guesser.call('pair', wrong, 'Guesser')
+    const phone = await screenAt('127.0.0.7')
+    expect(phone.state).toMatchObject({ canControl: false, trust: 'viewer' })
+    const paired = (await phone.call('pair', code, 'Phone (Android)')) as { ok: true; token: string }
+    expect(paired).toMatchObject({ ok: true, token: expect.any(String) })
+    phone.socket.close()
+    guesser.socket.close()
+    const host = session.snapshot(true)
+    expect(host.sharing?.paired).toMatchObject([{ name: 'Phone (Android)' }])
+
+    // The host restarts: the phone, back with its token, still enters dice, and counts as no guess.
+    await session.stop()
+    session = await open()
+    tables.push(session)
+    await session.table.setSharing(true)
+    const back = await screenAt('127.0.0.7', `?token=${paired.token}`)
+    expect(back.state).toMatchObject({ canControl: true, trust: 'paired' })
+    expect(await back.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
+    expect(session.snapshot(true).sharing?.paired).toMatchObject([{ name: 'Phone (Android)', connected: true }])
+
+    // Withdrawn by the host: its connection closes, and with its old token it can only watch.
+    const closed = new Promise((resolve) => back.socket.once('close', resolve))
+    const id = session.snapshot(true).sharing!.paired[0].id
+    expect(session.table.pairing.withdraw(id)).toEqual({ ok: true })
+    await closed
+    const again = await screenAt('127.0.0.7', `?token=${paired.token}`)
+    expect(again.state).toMatchObject({ canControl: false, trust: 'withdrawn' })
+    again.socket.close()
+  })
+
+  it('refuses pages of other sites on the LAN listener too (DNS rebinding: a foreign name pointed at the LAN address)', async () => {
+    const { server } = await startServer(['127.0.0.2'])
+    await server.setSharing(true)
+    const lan = `ws://127.0.0.2:${server.port}/api`
+    const rebound = { origin: `http://evil.example:${server.port}`, host: `evil.example:${server.port}` }
+    expect(await openSocket(lan, rebound)).toEqual({ refused: 403 })
+    expect(await openSocket(lan, { origin: `http://evil.example:${server.port}` })).toEqual({ refused: 403 })
+    const own = await openSocket(lan, { origin: `http://127.0.0.2:${server.port}` })
+    expect(own).toHaveProperty('state')
+    if ('socket' in own) own.socket.close()
+    // Pages asked for by another name are refused as well (421), on the LAN and on loopback.
+    const misdirected = (host: string, address: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(server.port, address, () => socket.write(`GET /scoreboard HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`))
+        let received = ''
+        socket.on('data', (chunk) => (received += chunk.toString()))
+        socket.on('close', () => resolve(received.split('\r\n')[0]))
+        socket.on('error', reject)
+      })
+    expect(await misdirected(`evil.example:${server.port}`, '127.0.0.2')).toMatch(/^HTTP\/1\.1 421/)
+    expect(await misdirected(`evil.example:${server.port}`, '127.0.0.1')).toMatch(/^HTTP\/1\.1 421/)
+    expect(await misdirected(`127.0.0.2:${server.port}`, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200/)
   })
 
   it('keeps other sites from framing the app (clickjacking)', async () => {

@@ -71,6 +71,15 @@ class Client {
     })
   }
 
+  /** Pairs a LAN screen with the code, as a phone does: it connects again with the token it got. */
+  static async paired(lanUrl: string, code: string): Promise<Client> {
+    const viewer = await Client.open(lanUrl)
+    const reply = (await viewer.call('pair', code, 'Phone (test)')) as { result: { ok: boolean; token?: string; error?: string } }
+    viewer.socket.close()
+    if (!reply.result.token) throw new Error(`not paired: ${reply.result.error}`)
+    return Client.open(`${lanUrl}?token=${reply.result.token}`)
+  }
+
   async waitFor(check: (state: TableState) => boolean): Promise<TableState> {
     for (let i = 0; i < 200; i++) {
       const found = this.states.find(check)
@@ -226,7 +235,7 @@ describe('the headless host', () => {
     expect(shared.sharing?.urls).toEqual([`http://127.0.0.2:${server.port}/scoreboard`])
     expect(shared.sharing?.qrSvg).toContain('<svg')
     const code = shared.sharing?.pairingCode
-    expect(code).toMatch(/^\d{6}$/)
+    expect(code).toMatch(/^\d{8}$/)
 
     const viewer = await Client.open(`ws://127.0.0.2:${server.port}/api`)
     const viewerState = await viewer.waitFor(() => true)
@@ -234,7 +243,7 @@ describe('the headless host', () => {
     expect(viewerState.sharing?.pairingCode).toBeNull()
     expect(await viewer.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: false, error: 'this screen can only watch' } })
 
-    const paired = await Client.open(`ws://127.0.0.2:${server.port}/api?pair=${code}`)
+    const paired = await Client.paired(`ws://127.0.0.2:${server.port}/api`, code!)
     expect(await paired.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
     const pairedState = await paired.waitFor(() => true)
     expect(pairedState.canControl).toBe(true)
@@ -276,10 +285,10 @@ describe('the headless host', () => {
 
   it('holds each method to its access level: LAN viewers watch, paired LAN devices control, the host does all', async () => {
     // The access levels the screen API has always had.
-    const watch = ['getState', 'listHistory', 'openHistory', 'historyStep', 'listDisplays']
+    const watch = ['getState', 'listHistory', 'openHistory', 'historyStep', 'listDisplays', 'pair']
     // players, statistics and charts (issue 14): anyone watching may read them
     watch.push('listPeople', 'playerStatistics', 'statisticsCsv', 'playerPage', 'headToHead', 'gameChart', 'listTrash')
-    const host = ['setSharing', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
+    const host = ['setSharing', 'revokeScreen', 'newPairingCode', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
     const methods = Object.keys(API_METHODS) as MethodName[]
     const levels = (level: Access) => methods.filter((method) => API_METHODS[method].access === level).sort()
     expect(levels('watch')).toEqual([...watch].sort())
@@ -291,7 +300,7 @@ describe('the headless host', () => {
     expect(await local.call('setSharing', true)).toMatchObject({ result: { ok: true } })
     const code = (await local.waitFor((state) => state.sharing?.enabled === true)).sharing?.pairingCode
     const viewer = await Client.open(`ws://127.0.0.2:${server.port}/api`)
-    const paired = await Client.open(`ws://127.0.0.2:${server.port}/api?pair=${code}`)
+    const paired = await Client.paired(`ws://127.0.0.2:${server.port}/api`, code!)
     const mayCall: [Client, Access[]][] = [
       [viewer, ['watch']],
       [paired, ['watch', 'control']],

@@ -162,12 +162,4 @@ describe('each screen has its address', () => {
     expect(router.currentRoute.value.fullPath).toBe('/setup')
     expect(shows(wrapper, 'setup-screen')).toBe(true)
   })
-
-  it('keeps a pairing code in the address from screen to screen, so that a reload stays paired', async () => {
-    const { wrapper, router } = await open(new FakeTableApi(stateWith(foursiesGame())), '/?pair=482913')
-    expect(router.currentRoute.value.fullPath).toBe('/table?pair=482913')
-    await wrapper.find('[data-testid="tab-history"]').trigger('click')
-    await flushPromises()
-    expect(router.currentRoute.value.fullPath).toBe('/history?pair=482913')
-  })
 })

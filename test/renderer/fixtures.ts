@@ -53,6 +53,7 @@ export function emptyState(overrides: Partial<TableState> = {}): TableState {
     recentPlayers: [],
     showOdds: false,
     canControl: true,
+    trust: 'host',
     sharing: null,
     devices: null,
     ...overrides

@@ -28,6 +28,7 @@ import type { ShellControl } from './screens/dispatch'
 import { Notices } from './screens/notices'
 import { ScreenViews } from './screens/screen-views'
 import { Screens } from './screens/screens'
+import { Pairing } from './screens/pairing'
 import { SharingState } from './screens/sharing-state'
 import { TableServer, type TableServerOptions } from './screens/table-server'
 import { Signal } from './signal'
@@ -54,7 +55,7 @@ export interface TableOptions {
    * The HTTP + WebSocket server: the headless host serves its screens always (`always`); the
    * desktop app serves only while LAN sharing is on.
    */
-  serve?: Omit<TableServerOptions, 'table' | 'sharing'> & { always: boolean }
+  serve?: Omit<TableServerOptions, 'table' | 'sharing' | 'pairing'> & { always: boolean }
   /** What only the desktop app's shell can do (displays, the Bluetooth picker). */
   shell?: ShellControl
 }
@@ -113,12 +114,16 @@ export function createTable(options: TableOptions): CreatedTable {
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
   const sharing = new SharingState()
+  const pairing = new Pairing(options.dataDir, options.now)
+  if (pairing.problem) notices.post(pairing.problem, 'warning')
   const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
   const views: ScreenViews = new ScreenViews({
     table: game,
     notices,
     settings,
-    sharing,
+    sharing: options.serve ? sharing : null,
+    pairing,
+    pairedConnected: () => screens.pairedConnected(),
     devices,
     computer: computer ?? { subscribe: () => () => undefined, thinking: () => null },
     odds,
@@ -127,7 +132,7 @@ export function createTable(options: TableOptions): CreatedTable {
 
   let server: TableServer | null = null
   const serve = options.serve
-  const makeServer = (): TableServer => new TableServer({ ...serve!, table, sharing })
+  const makeServer = (): TableServer => new TableServer({ ...serve!, table, sharing, pairing })
 
   const table: CreatedTable = {
     dataDir: options.dataDir,
@@ -143,6 +148,7 @@ export function createTable(options: TableOptions): CreatedTable {
     screens,
     views,
     sharing,
+    pairing,
     shell: options.shell ?? {},
     get server() {
       return server

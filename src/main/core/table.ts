@@ -12,6 +12,7 @@ import type { ShellControl } from './screens/dispatch'
 import type { Notices } from './screens/notices'
 import type { ScreenViews } from './screens/screen-views'
 import type { Screens } from './screens/screens'
+import type { Pairing } from './screens/pairing'
 import type { SharingState } from './screens/sharing-state'
 import type { TableServer } from './screens/table-server'
 
@@ -39,6 +40,8 @@ export interface Table {
   readonly views: ScreenViews
   /** Whether (and how) the table is shared on the LAN. */
   readonly sharing: SharingState
+  /** Which LAN screens may enter dice (the pairing code, the paired screens). */
+  readonly pairing: Pairing
   /** What only the desktop app's shell can do (nothing for the headless host). */
   readonly shell: ShellControl
   /** The HTTP + WebSocket server, while there is one (always for the headless host; while sharing for the desktop app). */

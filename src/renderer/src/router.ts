@@ -1,4 +1,4 @@
-import { createRouter, type RouteLocationNormalized, type RouteLocationRaw, type Router, type RouterHistory, type RouteRecordRaw } from 'vue-router'
+import { createRouter, type Router, type RouterHistory, type RouteRecordRaw } from 'vue-router'
 import { SCREEN_PATHS, type ScreenName } from '../../shared/screen-paths'
 import ControlShell from './ControlShell.vue'
 import SetupScreen from './setup/SetupScreen.vue'
@@ -42,16 +42,6 @@ const routes: RouteRecordRaw[] = [
 ]
 
 /**
- * A paired screen (`/?pair=CODE`) keeps its pairing code in its address from screen to screen, so
- * that a reload, which opens a new connection with that code, stays paired.
- */
-function keepPairingCode(to: RouteLocationNormalized, from: RouteLocationNormalized): RouteLocationRaw | undefined {
-  const pair = from.query.pair
-  if (typeof pair !== 'string' || to.query.pair !== undefined) return undefined
-  return { path: to.path, hash: to.hash, query: { ...to.query, pair } }
-}
-
-/**
  * The router of the screens: web history in the page (the servers answer every screen's address
  * with index.html), memory history in the tests.
  */
@@ -62,6 +52,5 @@ export function createAppRouter(history: RouterHistory): Router {
     // A screen opens at its top; Back and Forward return to where it was left.
     scrollBehavior: (_to, _from, saved) => saved ?? { top: 0 }
   })
-  router.beforeEach(keepPairingCode)
   return router
 }

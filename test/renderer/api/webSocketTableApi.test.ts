@@ -235,9 +235,9 @@ describe('WebSocketTableApi', () => {
 })
 
 describe('apiUrlFor', () => {
-  it('uses the page host and passes the pairing code on', () => {
+  it('uses the page host and passes a paired screen’s token on (never a pairing code from the address)', () => {
     expect(apiUrlFor({ protocol: 'http:', host: '192.168.1.5:8080', search: '' })).toBe('ws://192.168.1.5:8080/api?patches=1')
-    expect(apiUrlFor({ protocol: 'https:', host: 'table.local', search: '?pair=AB 12' })).toBe('wss://table.local/api?pair=AB%2012&patches=1')
+    expect(apiUrlFor({ protocol: 'https:', host: 'table.local', search: '?pair=12345678' }, 'a-b_c')).toBe('wss://table.local/api?token=a-b_c&patches=1')
     expect(apiUrlFor({ protocol: 'http:', host: 'h', search: '', pathname: '/scoreboard' })).toBe('ws://h/api?screen=scoreboard&patches=1')
   })
 })

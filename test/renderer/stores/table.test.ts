@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTableApi } from '../../../src/renderer/src/api'
 import { useTableStore } from '../../../src/renderer/src/stores/table'
@@ -12,6 +12,36 @@ describe('useTableStore', () => {
     setActivePinia(createPinia())
     api = new FakeTableApi(stateWith(foursiesGame()))
     setTableApi(api)
+  })
+
+  afterEach(() => {
+    localStorage.clear()
+    history.replaceState({}, '', '/')
+  })
+
+  it('pairs a screen opened from the pairing QR code (?pair=CODE) once: keeps its token and opens the page again without the code', async () => {
+    history.replaceState({}, '', '/table?pair=12345678')
+    api.state = stateWith(foursiesGame(), { canControl: false, trust: 'viewer' })
+    api.pair.mockResolvedValue({ ok: true, token: 'the-token' })
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined)
+    const table = useTableStore()
+    await table.start()
+    expect(api.pair).toHaveBeenCalledWith('12345678', expect.any(String))
+    expect(localStorage.getItem('dice-referee.screen-token')).toBe('the-token')
+    expect(replace).toHaveBeenCalledTimes(1)
+    expect(new URL(String(replace.mock.calls[0][0])).search).toBe('')
+    replace.mockRestore()
+  })
+
+  it('does not pair a screen that may enter dice already, and forgets a token the host withdrew', async () => {
+    history.replaceState({}, '', '/table?pair=12345678')
+    localStorage.setItem('dice-referee.screen-token', 'old')
+    const table = useTableStore()
+    await table.start()
+    expect(api.pair).not.toHaveBeenCalled()
+    expect(localStorage.getItem('dice-referee.screen-token')).toBe('old')
+    api.push(stateWith(foursiesGame(), { version: 5, canControl: false, trust: 'withdrawn' }))
+    expect(localStorage.getItem('dice-referee.screen-token')).toBeNull()
   })
 
   it('loads the state on start and mirrors every push', async () => {

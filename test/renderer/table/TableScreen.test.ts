@@ -168,12 +168,12 @@ describe('TableScreen', () => {
   })
 
   it('shows the sharing panel with its addresses, QR code and pairing code, and toggles it', async () => {
-    const sharing = { enabled: true, urls: ['http://192.168.1.5:5173/scoreboard'], pairingCode: '4821', qrSvg: '<svg data-qr="1"></svg>' }
+    const sharing = { enabled: true, urls: ['http://192.168.1.5:5173/scoreboard'], pairingCode: '48213360', qrSvg: '<svg data-qr="1"></svg>', pairQrSvg: null, paired: [] }
     const api = new FakeTableApi(stateWith(foursiesGame(), { sharing }))
     wrapper = await mountWith(TableScreen, api)
     expect(wrapper.find('[data-testid="sharing-urls"]').text()).toContain('http://192.168.1.5:5173/scoreboard')
     expect(wrapper.find('[data-testid="sharing-qr"] svg').attributes('data-qr')).toBe('1')
-    expect(wrapper.find('[data-testid="sharing-code"]').text()).toBe('4821')
+    expect(wrapper.find('[data-testid="sharing-code"]').text()).toBe('48213360')
     await wrapper.find('[data-testid="sharing-toggle"]').trigger('click')
     expect(api.setSharing).toHaveBeenCalledWith(false)
   })

@@ -53,6 +53,12 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   resumeHistory: ({ screen }, id) => screen.resumeHistory(id),
   rematch: ({ screen }) => screen.rematch(),
   setSharing: ({ table }, enabled) => table.setSharing(enabled),
+  pair: ({ table, screen }, code, name) => pairScreen(table, screen, code, name),
+  revokeScreen: ({ table }, id) => table.pairing.withdraw(id),
+  newPairingCode: ({ table }) => {
+    table.pairing.renewCode()
+    return { ok: true }
+  },
   setShowOdds: ({ screen }, on) => screen.setShowOdds(on),
   listDisplays: async ({ table }) => ({ ok: true, displays: table.shell.displays ? await table.shell.displays.listDisplays() : [] }),
   showScoreboard: ({ table }, displayId) =>
@@ -78,6 +84,16 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   trashGame: ({ table }, id) => shown(table, table.players.trash(id)),
   restoreGame: ({ table }, id) => shown(table, table.history.archive.restore(id)),
   listTrash: ({ table }) => ({ ok: true, games: table.history.archive.listTrash() })
+}
+
+/** A LAN screen brings the pairing code: its token when right, and a refusal shown on that screen when not. */
+async function pairScreen(table: Table, screen: Screen, code: string, name: string): Promise<Outcome<{ token: string }>> {
+  if (screen.local) return { ok: false, error: 'This screen is on the host computer: it enters dice without a code' }
+  if (!table.sharing.lan()) return { ok: false, error: 'The table is not shared on the network now' }
+  const paired = await table.pairing.tryCode(code, screen.address, name)
+  if (!paired.ok) log.warn({ from: screen.address }, 'a wrong pairing code')
+  else log.info({ from: screen.address, screen: paired.screen, name }, 'a screen paired')
+  return screen.answered(paired.ok ? { ok: true, token: paired.token } : paired)
 }
 
 /** Why a screen may not call a method of this access level, or null when it may. */

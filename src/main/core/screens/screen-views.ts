@@ -3,7 +3,7 @@
 // never the computer's reasons or the odds; a LAN viewer never the pairing code or the devices.
 // Every part that changes what a screen shows says so, and the listeners (the screens' pushers)
 // are called once per change.
-import type { GameView, SharingView, TableState, ScreenKind } from '../../../shared/api'
+import type { GameView, PairedScreenView, ScreenKind, SharingView, TableState } from '../../../shared/api'
 import type { DevicesView, SmartDiceView } from '../../../shared/devices'
 import { GAMES } from '../../../shared/engine'
 import { computerSeats, moduleOf, offerOf, summaryOf, tableOf, type Game } from '../../../shared/game'
@@ -13,6 +13,7 @@ import type { Settings } from '../files/settings'
 import type { GameTable } from '../game/game-table'
 import type { Notices } from './notices'
 import type { Screen } from './screen'
+import type { LanSharing } from './sharing-state'
 import { Signal } from '../signal'
 
 /** A part whose changes show on the screens. */
@@ -24,7 +25,11 @@ export interface ViewSources {
   table: GameTable
   notices: Notices
   settings: { get(): Readonly<Settings> }
-  sharing: Changing & { view(): SharingView | null }
+  /** Where the table is shared on the LAN; null where it cannot be (no server). */
+  sharing: (Changing & { lan(): LanSharing | null }) | null
+  pairing: { pairingCode: string; view(connected: ReadonlySet<string>): PairedScreenView[]; changes: Changing }
+  /** The paired screens connected now. */
+  pairedConnected: () => ReadonlySet<string>
   devices: Changing & { view(): DevicesView | null; smartDice(): SmartDiceView | null }
   computer: Changing & { thinking(withReasons: boolean): { seat: number; text: string } | null }
   odds: Changing & { shown(game: Game): Odds | null }
@@ -42,7 +47,8 @@ export class ScreenViews {
     const changed = (): void => this.changed()
     sources.table.subscribe(changed)
     sources.notices.changes.subscribe(changed)
-    for (const source of [sources.sharing, sources.devices, sources.computer, sources.odds, ...(sources.others ?? [])]) source.subscribe(changed)
+    const changing = [sources.devices, sources.computer, sources.odds, sources.pairing.changes, ...(sources.sharing ? [sources.sharing] : []), ...(sources.others ?? [])]
+    for (const source of changing) source.subscribe(changed)
   }
 
   /** Listens for every change of what the screens show; returns a function that stops listening. */
@@ -57,10 +63,9 @@ export class ScreenViews {
     this.change.emit()
   }
 
-  stateFor(screen: Pick<Screen, 'kind' | 'canControl' | 'local' | 'message'> & { entry: { typed: string } }): TableState {
+  stateFor(screen: Pick<Screen, 'kind' | 'canControl' | 'local' | 'trust' | 'message'> & { entry: { typed: string } }): TableState {
     const { table, settings } = this.sources
     const game = table.current
-    const sharing = this.sources.sharing.view()
     return {
       version: this.version,
       current: game ? this.gameView(game, screen.kind) : null,
@@ -73,9 +78,25 @@ export class ScreenViews {
       recentPlayers: [...settings.get().recentPlayers],
       showOdds: settings.get().showOdds,
       canControl: screen.canControl,
-      sharing: sharing && !screen.local ? { ...sharing, pairingCode: null } : sharing,
+      trust: screen.trust,
+      sharing: this.sharingFor(screen.local),
       devices: screen.local && screen.kind === 'control' ? this.sources.devices.view() : null,
       smartDice: this.sources.devices.smartDice()
+    }
+  }
+
+  /** Sharing as a screen sees it: the pairing code, its QR code and the paired screens on the host only. */
+  private sharingFor(local: boolean): SharingView | null {
+    const { sharing, pairing } = this.sources
+    if (!sharing) return null
+    const lan = sharing.lan()
+    return {
+      enabled: lan !== null,
+      urls: lan?.urls ?? [],
+      qrSvg: lan?.qrSvg ?? null,
+      pairingCode: local && lan ? pairing.pairingCode : null,
+      pairQrSvg: local ? (lan?.pairQrSvg ?? null) : null,
+      paired: local ? pairing.view(this.sources.pairedConnected()) : []
     }
   }
 

@@ -2,7 +2,7 @@
 // what it may do, what it has typed on its keypad, the refusals its own requests caused, and the
 // requests a person makes there (each answered, and refused on this screen only). What one screen
 // types or is refused never shows on another.
-import type { GameSetup, KeypadKey, Outcome, ScreenKind, TableMessage } from '../../../shared/api'
+import type { GameSetup, KeypadKey, Outcome, ScreenKind, ScreenTrust, TableMessage } from '../../../shared/api'
 import type { Move } from '../../../shared/engine/types'
 import type { GameTable } from '../game/game-table'
 import type { MoveSource } from '../game/move-source'
@@ -17,6 +17,12 @@ export interface ScreenRole {
   canControl: boolean
   /** It is on the host computer (only those manage devices and see the pairing code). */
   local: boolean
+  /** What it is to the table; by default what `canControl` and `local` say. */
+  trust?: ScreenTrust
+  /** The paired screen it is (pairing.ts), when it came with a token. */
+  pairedId?: string | null
+  /** Where it connects from (pairing tries are counted by address). */
+  address?: string
 }
 
 /** What a screen acts on. */
@@ -31,6 +37,9 @@ export class Screen implements ScreenRole {
   readonly kind: ScreenKind
   readonly canControl: boolean
   readonly local: boolean
+  readonly trust: ScreenTrust
+  readonly pairedId: string | null
+  readonly address: string
   readonly source: MoveSource
   readonly entry: TypedEntry
   private ownMessage: TableMessage | null = null
@@ -45,6 +54,9 @@ export class Screen implements ScreenRole {
     this.kind = role.kind
     this.canControl = role.canControl
     this.local = role.local
+    this.trust = role.trust ?? (role.local ? 'host' : role.canControl ? 'paired' : 'viewer')
+    this.pairedId = role.pairedId ?? null
+    this.address = role.address ?? (role.local ? 'this computer' : 'unknown')
     this.source = { kind: 'screen', screen: id }
     this.entry = new TypedEntry(table.game, this.source)
   }

@@ -30,6 +30,11 @@ export class Screens {
     this.connected.delete(screen)
   }
 
+  /** The paired screens (by their pairing's id) connected now. */
+  pairedConnected(): ReadonlySet<string> {
+    return new Set([...this.connected].flatMap((screen) => (screen.pairedId ? [screen.pairedId] : [])))
+  }
+
   get count(): number {
     return this.connected.size
   }

@@ -1,7 +1,6 @@
 // Serves the renderer and the table API over HTTP + WebSocket: the headless host's whole
 // transport, and LAN sharing for the desktop app. Loopback is always served; LAN addresses only
 // while sharing is on. LAN screens watch; entering dice from one needs the host's pairing code.
-import { randomInt, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { networkInterfaces } from 'node:os'
@@ -9,14 +8,15 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { Outcome, WireReply } from '../../../shared/api'
+import type { Outcome, ScreenTrust, WireReply } from '../../../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy'
 import { isScreenPath } from '../../../shared/screen-paths'
 import { jsonNesting } from '../../../shared/json-limits'
 import type { Table } from '../table'
 import { dispatch } from './dispatch'
 import { log } from '../files/log'
-import type { Screen } from './screen'
+import type { Pairing } from './pairing'
+import type { Screen, ScreenRole } from './screen'
 import type { SharingState } from './sharing-state'
 import { ShownState, tvFirst } from './state-push'
 
@@ -24,6 +24,8 @@ export interface TableServerOptions {
   table: Table
   /** Where the server says whether (and how) the table is shared on the LAN. */
   sharing: SharingState
+  /** Which LAN screens may enter dice. */
+  pairing: Pairing
   /** The built renderer (index.html and its assets). */
   rendererDir: string
   port: number
@@ -59,12 +61,8 @@ const MAX_UNREAD_BYTES = 8 * 1024 * 1024
 const PUSH_WAITS_AT_BYTES = 512 * 1024
 /** Requests one screen may have in progress at once (the app's screens have one or two): more is a flood, and it is dropped. */
 const MAX_PENDING_REQUESTS = 64
-/** Names the loopback server answers WebSockets for (a rebound DNS name is refused). */
+/** Names the loopback server answers for (a DNS name rebound to 127.0.0.1 is refused). */
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]'])
-/** Wrong pairing codes allowed per minute, from one address and from all together. */
-const PAIRING_WINDOW_MS = 60_000
-const PAIRING_FAILURES_PER_ADDRESS = 5
-const PAIRING_FAILURES_IN_ALL = 20
 
 interface Client {
   socket: WebSocket
@@ -97,22 +95,29 @@ export class TableServer {
   private readonly sockets: WebSocketServer
   private readonly viewerSockets: WebSocketServer
   private readonly clients = new Set<Client>()
-  private readonly unsubscribe: () => void
+  private readonly unsubscribe: (() => void)[]
   private actualPort = 0
-  /** Wrong pairing codes in the current window, by remote address ('' counts them all). */
-  private pairingFailures = new Map<string, number>()
-  private pairingWindowStart = 0
+  /** The LAN addresses listened on while sharing is on. */
+  private lanAddresses: string[] = []
 
   constructor(private readonly options: TableServerOptions) {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
     this.viewerSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_VIEWER_MESSAGE_BYTES })
     this.loopback = this.createHttpServer(false)
-    this.unsubscribe = options.table.views.subscribe(
-      tvFirst(
-        () => this.pushStateTo((client) => client.screen.kind === 'scoreboard'),
-        () => this.pushStateTo((client) => client.screen.kind !== 'scoreboard')
-      )
-    )
+    this.unsubscribe = [
+      options.table.views.subscribe(
+        tvFirst(
+          () => this.pushStateTo((client) => client.screen.kind === 'scoreboard'),
+          () => this.pushStateTo((client) => client.screen.kind !== 'scoreboard')
+        )
+      ),
+      // A withdrawn screen's connections are closed: it comes back as a viewer.
+      options.pairing.withdrawn.subscribe((id) => {
+        for (const client of this.clients) if (client.screen.pairedId === id) client.socket.close(4001, 'pairing withdrawn')
+      }),
+      // A new code: a new QR code to pair with.
+      options.pairing.changes.subscribe(() => void this.showPairQr())
+    ]
   }
 
   get port(): number {
@@ -130,7 +135,7 @@ export class TableServer {
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe()
+    for (const unsubscribe of this.unsubscribe) unsubscribe()
     for (const client of this.clients) client.socket.terminate()
     await this.setSharing(false, false)
     await new Promise<void>((resolve) => this.loopback.close(() => resolve()))
@@ -151,8 +156,8 @@ export class TableServer {
     for (const server of this.lanServers) server.close()
     for (const client of this.clients) if (client.lan) client.socket.close()
     this.lanServers = []
-    const wasShared = this.options.sharing.view() !== null
-    this.pairingFailures.clear()
+    this.lanAddresses = []
+    const wasShared = this.options.sharing.lan() !== null
     if (enabled) {
       const addresses = (this.options.lanAddresses ?? defaultLanAddresses)()
       if (addresses.length === 0) {
@@ -165,89 +170,92 @@ export class TableServer {
         await listen(server, this.actualPort, address)
         this.lanServers.push(server)
       }
+      this.lanAddresses = addresses
       const urls = addresses.map((address) => `http://${address}:${this.actualPort}/scoreboard`)
       const qrSvg = await QRCode.toString(urls[0], { type: 'svg', margin: 1 })
-      this.options.sharing.set({ enabled: true, urls, pairingCode: String(randomInt(100000, 1000000)), qrSvg })
+      this.options.sharing.set({ urls, qrSvg, pairQrSvg: await this.pairQr() })
     } else this.options.sharing.set(null)
     if (tell && (enabled || wasShared)) this.options.table.notices.post(enabled ? 'LAN sharing is on' : 'LAN sharing is off', 'info')
     return { ok: true }
   }
 
+  /** The address a phone scans to pair: the first LAN address, with the code. */
+  private async pairQr(): Promise<string | null> {
+    const address = this.lanAddresses[0]
+    if (!address) return null
+    return QRCode.toString(`http://${address}:${this.actualPort}/table?pair=${this.options.pairing.pairingCode}`, { type: 'svg', margin: 1 })
+  }
+
+  private async showPairQr(): Promise<void> {
+    const lan = this.options.sharing.lan()
+    if (lan) this.options.sharing.set({ ...lan, pairQrSvg: await this.pairQr() })
+  }
+
   private createHttpServer(lan: boolean): Server {
-    const server = createServer((request, response) => this.serveFile(request, response))
+    const server = createServer((request, response) => this.serveFile(request, response, lan))
     server.on('upgrade', (request, socket, head) => {
       socket.on('error', () => socket.destroy())
       const url = parseRequestUrl(request)
       if (url?.pathname !== '/api') return refuseUpgrade(socket, 404)
-      if (!this.fromOwnPage(request, lan)) {
+      if (!this.forThisHost(request, lan) || !this.fromOwnPage(request, lan)) {
         log.warn({ origin: request.headers.origin, host: request.headers.host, from: request.socket.remoteAddress }, 'refused a WebSocket from another site')
         return refuseUpgrade(socket, 403)
       }
-      // Only LAN screens need the code; a loopback screen is the host's own.
-      const pair = url.searchParams.get('pair')
-      let paired = false
-      const sharing = this.options.sharing.view()
-      if (lan && pair !== null && sharing !== null) {
-        if (!this.mayTryPairing(request)) {
-          log.warn({ from: request.socket.remoteAddress }, 'refused a pairing code: too many wrong ones')
-          return refuseUpgrade(socket, 429)
-        }
-        paired = sameText(pair, sharing.pairingCode ?? '')
-        if (!paired) {
-          log.warn({ from: request.socket.remoteAddress }, 'refused a wrong pairing code')
-          this.countPairingFailure(request)
-        }
-      }
-      const canControl = !lan || paired
-      const scoreboard = url.searchParams.get('screen') === 'scoreboard'
+      // A loopback screen is the host's own; a LAN screen enters dice with the token it got when it paired.
+      const token = url.searchParams.get('token')
+      const pairedId = lan && token !== null ? this.options.pairing.trusted(token) : null
+      const trust: ScreenTrust = !lan ? 'host' : pairedId !== null ? 'paired' : token !== null ? 'withdrawn' : 'viewer'
+      const canControl = trust === 'host' || trust === 'paired'
+      const kind = url.searchParams.get('screen') === 'scoreboard' ? 'scoreboard' : 'control'
       const takesPatches = url.searchParams.get('patches') === '1'
       const sockets = canControl ? this.sockets : this.viewerSockets
-      sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, lan, canControl, request.socket.remoteAddress, scoreboard, takesPatches))
+      const address = request.socket.remoteAddress ?? 'unknown'
+      sockets.handleUpgrade(request, socket, head, (ws) =>
+        this.accept(ws, { kind, canControl, local: !lan, trust, pairedId, address }, lan, takesPatches)
+      )
     })
     return server
   }
 
   /**
    * Whether a WebSocket comes from one of our own pages. Browsers always send an Origin with a
-   * WebSocket, and any page may open one to 127.0.0.1: it must be this server's own address (on
-   * loopback, a loopback name, so that a DNS name rebound to 127.0.0.1 is refused too). Clients
-   * that are not browsers send no Origin and are let in as before.
+   * WebSocket, and any page may open one to this computer: it must be this server's own address,
+   * as the table's pages are served (on loopback a loopback name, on the LAN one of the LAN
+   * addresses it listens on), so that a page of another site whose name is made to point here
+   * (DNS rebinding) is refused on every listener. Clients that are not browsers send no Origin.
    */
   private fromOwnPage(request: IncomingMessage, lan: boolean): boolean {
     const origin = request.headers.origin
     if (origin === undefined) return true
-    const host = request.headers.host
-    if (host === undefined || origin.toLowerCase() !== `http://${host.toLowerCase()}`) return false
-    if (lan) return true
+    let url: URL
     try {
-      return LOOPBACK_NAMES.has(new URL(origin).hostname)
+      url = new URL(origin)
+    } catch {
+      return false
+    }
+    if (url.protocol !== 'http:' || url.port !== String(this.actualPort)) return false
+    return this.ownName(url.hostname, lan)
+  }
+
+  /** Whether a host name is one this server's pages are served under, on this listener. */
+  private ownName(hostname: string, lan: boolean): boolean {
+    return lan ? this.lanAddresses.includes(hostname) : LOOPBACK_NAMES.has(hostname) || hostname === (this.options.host ?? '127.0.0.1')
+  }
+
+  /** Whether a request names this server as its host (a name rebound to its address does not). */
+  private forThisHost(request: IncomingMessage, lan: boolean): boolean {
+    const host = request.headers.host
+    if (host === undefined) return true
+    try {
+      return this.ownName(new URL(`http://${host}`).hostname, lan)
     } catch {
       return false
     }
   }
 
-  private mayTryPairing(request: IncomingMessage): boolean {
-    const now = Date.now()
-    if (now - this.pairingWindowStart >= PAIRING_WINDOW_MS) {
-      this.pairingWindowStart = now
-      this.pairingFailures.clear()
-    }
-    const address = request.socket.remoteAddress ?? '?'
-    return (
-      (this.pairingFailures.get(address) ?? 0) < PAIRING_FAILURES_PER_ADDRESS &&
-      (this.pairingFailures.get('') ?? 0) < PAIRING_FAILURES_IN_ALL
-    )
-  }
-
-  private countPairingFailure(request: IncomingMessage): void {
-    const address = request.socket.remoteAddress ?? '?'
-    this.pairingFailures.set(address, (this.pairingFailures.get(address) ?? 0) + 1)
-    this.pairingFailures.set('', (this.pairingFailures.get('') ?? 0) + 1)
-  }
-
-  private accept(socket: WebSocket, lan: boolean, canControl: boolean, from: string | undefined, scoreboard: boolean, takesPatches: boolean): void {
-    const screen = this.options.table.screens.open({ kind: scoreboard ? 'scoreboard' : 'control', canControl, local: !lan }, lan ? 'lan' : 'local')
-    const client: Client = { socket, screen, lan, from, pending: 0, stateBehind: false, shown: new ShownState(), takesPatches }
+  private accept(socket: WebSocket, role: ScreenRole, lan: boolean, takesPatches: boolean): void {
+    const screen = this.options.table.screens.open(role, lan ? 'lan' : 'local')
+    const client: Client = { socket, screen, lan, from: role.address, pending: 0, stateBehind: false, shown: new ShownState(), takesPatches }
     this.clients.add(client)
     socket.on('message', (data) => {
       const text = data.toString()
@@ -339,12 +347,18 @@ export class TableServer {
     this.pushTo(client, this.stateJson(client))
   }
 
-  private serveFile(request: IncomingMessage, response: ServerResponse): void {
+  private serveFile(request: IncomingMessage, response: ServerResponse, lan: boolean): void {
     const url = parseRequestUrl(request)
     const pathname = decodePath(url)
     if (url === null || pathname === null) {
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
       response.end('Bad request')
+      return
+    }
+    if (!this.forThisHost(request, lan)) {
+      log.warn({ host: request.headers.host, from: request.socket.remoteAddress }, 'refused a request for another host name')
+      response.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end('Misdirected request: this is the Dice Referee table, reached by its own address')
       return
     }
     const root = this.options.rendererDir
@@ -384,16 +398,9 @@ function decodePath(url: URL | null): string | null {
   }
 }
 
-function refuseUpgrade(socket: Duplex, status: 403 | 404 | 429): void {
-  const reason = { 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }[status]
+function refuseUpgrade(socket: Duplex, status: 403 | 404): void {
+  const reason = { 403: 'Forbidden', 404: 'Not Found' }[status]
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-}
-
-/** Compares a code in constant time, so that the time taken does not tell how much of it was right. */
-function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && b.length > 0 && timingSafeEqual(a, b)
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { GameSetup, KeypadKey, MessageLevel, Outcome, TableState } from '../../../shared/api'
 import type { Move } from '../../../shared/engine/types'
 import { getTableApi, isConnectionAware } from '../api'
+import { saveScreenToken, savedScreenToken, screenName } from '../lib/screen-token'
 
 export interface Notice {
   text: string
@@ -37,7 +38,23 @@ export const useTableStore = defineStore('table', () => {
       return
     }
     if (next.message?.id !== previous?.message?.id) localNotice.value = null
+    // The host withdrew this screen's pairing: its token is of no use any more.
+    if (next.trust === 'withdrawn' && savedScreenToken() !== null) saveScreenToken(null)
     state.value = next
+  }
+
+  /**
+   * Pairs this screen with the host's code: kept (its token) until the host withdraws it. Then
+   * the page connects again with the token, and may enter dice.
+   */
+  async function pair(code: string): Promise<Outcome> {
+    const outcome = await request(() => getTableApi().pair(code, screenName(globalThis.navigator?.userAgent ?? '')))
+    if (!outcome.ok) return outcome
+    saveScreenToken(outcome.token)
+    const address = new URL(globalThis.location.href)
+    address.searchParams.delete('pair')
+    globalThis.location.replace(address.toString())
+    return { ok: true }
   }
 
   async function start(): Promise<void> {
@@ -59,6 +76,9 @@ export const useTableStore = defineStore('table', () => {
     } catch (error) {
       localNotice.value = { text: errorText(error), level: 'error' }
     }
+    // Opened from the host's pairing QR code (`?pair=CODE`): this screen pairs at once.
+    const code = new URLSearchParams(globalThis.location?.search ?? '').get('pair')
+    if (code && state.value && !state.value.canControl) await pair(code)
   }
 
   function stop(): void {
@@ -66,8 +86,8 @@ export const useTableStore = defineStore('table', () => {
     stopListening = null
   }
 
-  async function request(send: () => Promise<Outcome>): Promise<Outcome> {
-    let outcome: Outcome
+  async function request<T extends object>(send: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    let outcome: Outcome<T>
     try {
       outcome = await send()
     } catch (error) {
@@ -82,6 +102,10 @@ export const useTableStore = defineStore('table', () => {
   const keypad = (key: KeypadKey) => request(() => getTableApi().keypad(key))
   const rollVirtual = () => request(() => getTableApi().rollVirtual())
   const undo = () => request(() => getTableApi().undo())
+  const redo = () => request(() => getTableApi().redo())
+  const letComputerPlay = () => request(() => getTableApi().letComputerPlay())
+  const revokeScreen = (id: string) => request(() => getTableApi().revokeScreen(id))
+  const newPairingCode = () => request(() => getTableApi().newPairingCode())
   const abandon = () => request(() => getTableApi().abandon())
   const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
   const rematch = () => request(() => getTableApi().rematch())
@@ -120,6 +144,11 @@ export const useTableStore = defineStore('table', () => {
     keypad,
     rollVirtual,
     undo,
+    redo,
+    letComputerPlay,
+    pair,
+    revokeScreen,
+    newPairingCode,
     abandon,
     exportRecord,
     importRecord,
