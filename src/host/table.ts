@@ -12,6 +12,8 @@ import { SettingsStore } from '../main/core/settings'
 import { TableServer } from '../main/core/table-server'
 import { TableSession } from '../main/core/table-session'
 import { DeviceManager } from '../main/devices/device-manager'
+import { TableLeague } from '../main/league/table-league'
+import { parseLeagueUrl } from '../main/league/league-url'
 import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
 import { ensureRendererBuilt } from './renderer-build'
 import { Shutdown } from './shutdown'
@@ -23,15 +25,19 @@ interface HostArguments {
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
   serial: string[]
   verbose: boolean
+  /** The league to join, http://NAME:PW@HOST:PORT/DB (docs/league.md); null: a table alone. */
+  league: string | null
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--verbose]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--league URL] [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
                 /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\`
+  --league URL  join a league: http://NAME:PASSWORD@HOST:PORT/DB (NAME is this table's name in it);
+                the league page is then at /_league/ (docs/league.md)
   --verbose     log every request too (the log goes to standard error and DIR/logs/)
   --help, -h    print this and exit`
 
@@ -41,8 +47,11 @@ function parseArguments(argv: string[]): HostArguments {
     data: { type: 'string' },
     share: { type: 'boolean' },
     serial: { type: 'string', multiple: true },
+    league: { type: 'string' },
     verbose: { type: 'boolean' }
   })
+  const league = values.league === undefined ? null : parseLeagueUrl(values.league)
+  if (league && !league.ok) exitWithUsageError('table', `--league: ${league.error}`)
   const port = values.port === undefined ? 5858 : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) exitWithUsageError('table', '--port takes a number from 0 to 65535')
   return {
@@ -50,7 +59,8 @@ function parseArguments(argv: string[]): HostArguments {
     dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
     share: values.share ?? false,
     serial: values.serial ?? [],
-    verbose: values.verbose ?? false
+    verbose: values.verbose ?? false,
+    league: values.league ?? null
   }
 }
 
@@ -69,12 +79,20 @@ async function main(): Promise<void> {
   if (shutdown.requested) return
   mkdirSync(args.dataDir, { recursive: true })
   const settings = new SettingsStore(args.dataDir)
-  const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
+  const store = new RecordStore(args.dataDir)
+  const session = new TableSession({ store, settings, appVersion: process.env.npm_package_version })
   logSessionMessages(session)
-  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
+  // A league (createTable's to own once it exists): the table's games go to it, its page is served at /_league/.
+  const league = args.league === null ? null : new TableLeague({ session, store, dataDir: args.dataDir, leagueUrl: args.league, rendererDir: join(ROOT, 'out', 'renderer'), log })
+  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, routes: league?.routes })
   await server.start()
   if (shutdown.requested) return
   shutdown.add('the server', () => server.stop())
+  if (league) {
+    await league.start()
+    shutdown.add('the league', () => league.stop())
+    if (shutdown.requested) return
+  }
   if (args.share) await server.setSharing(true)
   if (shutdown.requested) return
   const winTables = new WinTables({ dir: join(args.dataDir, 'win-tables'), onChange: () => session.refresh() })
@@ -92,6 +110,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
+  if (league) process.stdout.write(`In the league ${league.status().league} as table ${league.status().table} (league page: ${server.url}_league/)\n`)
   process.stdout.write(`The log is ${logFile}\n`)
 }
 

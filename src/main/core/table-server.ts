@@ -27,6 +27,8 @@ export interface TableServerOptions {
   /** Addresses LAN sharing listens on; by default this machine's non-internal IPv4 addresses. */
   lanAddresses?: () => string[]
   displays?: DisplayControl
+  /** More pages served before the renderer's files (a joined league's, src/main/league); true when answered. */
+  routes?: (request: IncomingMessage, response: ServerResponse) => boolean
 }
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -345,6 +347,7 @@ export class TableServer {
   }
 
   private serveFile(request: IncomingMessage, response: ServerResponse): void {
+    if (this.options.routes?.(request, response)) return
     const pathname = decodePath(parseRequestUrl(request))
     if (pathname === null) {
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
