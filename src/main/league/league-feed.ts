@@ -32,7 +32,7 @@ import {
 } from '../../shared/league'
 import { jsonNesting } from '../../shared/json-limits'
 import type { PlayerList } from '../../shared/stats'
-import { basicAuthorization } from './league-url'
+import { readLeague, TooLarge } from './league-url'
 import { recordHash, type LeagueLog } from './league-sync'
 
 /** Changes asked for at a time. */
@@ -60,8 +60,6 @@ export interface LeagueFeedOptions {
   /** A document was refused (the table's screens are told). */
   onRefused?: (id: string, reason: string) => void
 }
-
-class TooLarge extends Error {}
 
 export class LeagueFeed {
   private readonly games = new Map<string, LeagueGame>()
@@ -177,7 +175,7 @@ export class LeagueFeed {
     while (this.running) {
       try {
         const longPoll = this.caughtUp ? '&feed=longpoll&timeout=30000' : ''
-        const text = await this.read(`${this.options.database}/_changes?style=main_only&limit=${CHANGES_LIMIT}&since=${encodeURIComponent(String(this.seq))}${longPoll}`, MAX_CHANGES_BYTES)
+        const text = await readLeague(this.options.credentials, this.aborter.signal, `${this.options.database}/_changes?style=main_only&limit=${CHANGES_LIMIT}&since=${encodeURIComponent(String(this.seq))}${longPoll}`, MAX_CHANGES_BYTES)
         if (text === null) throw new Error(`there is no database ${this.name}`)
         const changes = JSON.parse(text) as { results?: { id: string; deleted?: boolean }[]; last_seq?: number | string }
         if (!Array.isArray(changes.results)) throw new Error('the league answered _changes without results')
@@ -222,42 +220,11 @@ export class LeagueFeed {
     }
     for (let start = 0; start < ids.length; start += DOCUMENTS_PER_REQUEST) {
       const batch = ids.slice(start, start + DOCUMENTS_PER_REQUEST)
-      for (const [id, document] of await this.documents(batch)) changed = this.take(id, document) || changed
+      for (const [id, document] of await readLeagueDocuments(this.options.database, this.options.credentials, this.aborter.signal, batch)) changed = this.take(id, document) || changed
       // Lets the screens be answered between batches of replays.
       await new Promise((resolve) => setImmediate(resolve))
     }
     if (changed) this.changed()
-  }
-
-  /** The documents (parsed, or why not) of some ids: together when they fit, else one at a time. */
-  private async documents(ids: string[]): Promise<Map<string, unknown | TooLarge | Error>> {
-    const found = new Map<string, unknown | Error>()
-    let text: string | null = null
-    try {
-      text = await this.read(`${this.options.database}/_all_docs?include_docs=true`, MAX_ANSWER_BYTES, JSON.stringify({ keys: ids }))
-    } catch (error) {
-      if (!(error instanceof TooLarge)) throw error
-    }
-    // Rows nest three levels above their documents.
-    if (text !== null && jsonNesting(text, MAX_DOCUMENT_NESTING + 3) <= MAX_DOCUMENT_NESTING + 3) {
-      const answer = JSON.parse(text) as { rows?: { key?: string; doc?: unknown; value?: { deleted?: boolean } }[] }
-      for (const row of answer.rows ?? []) {
-        if (typeof row.key !== 'string') continue
-        found.set(row.key, row.doc ?? (row.value?.deleted ? null : new Error('the league does not have it')))
-      }
-      return found
-    }
-    for (const id of ids) {
-      try {
-        const one = await this.read(`${this.options.database}/${encodeURIComponent(id)}`, MAX_DOCUMENT_BYTES)
-        if (one === null) found.set(id, null)
-        else found.set(id, nestsTooDeeply(one) ? new Error(`it nests deeper than ${MAX_DOCUMENT_NESTING} levels`) : parseOrError(one))
-      } catch (error) {
-        if (error instanceof TooLarge) found.set(id, new Error(`it is larger than ${MAX_DOCUMENT_BYTES} bytes`))
-        else throw error
-      }
-    }
-    return found
   }
 
   /** Takes a document that passes every check, or refuses it; returns whether what the feed holds changed. */
@@ -301,37 +268,46 @@ export class LeagueFeed {
     if (kind === 'people') return this.lists.delete(owner)
     return false
   }
+}
 
-  /** GETs (or POSTs `body` to) a league address; the answer's text, at most `limit` bytes (else TooLarge); null when not found. */
-  private async read(url: string, limit: number, body?: string): Promise<string | null> {
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (this.options.credentials) headers.authorization = basicAuthorization(this.options.credentials)
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers, body, signal: this.aborter.signal })
-    if (!response.ok && response.status !== 404) {
-      const reason = await response.text().catch(() => '')
-      throw new Error(`${response.status} ${reasonOf(reason)}`)
-    }
-    const declared = Number(response.headers.get('content-length') ?? 'NaN')
-    if (declared > limit) {
-      await response.body?.cancel()
-      throw new TooLarge()
-    }
-    const reader = response.body!.getReader()
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.length
-      if (size > limit) {
-        await reader.cancel()
-        throw new TooLarge()
-      }
-      chunks.push(value)
-    }
-    return response.status === 404 ? null : Buffer.concat(chunks).toString('utf8')
+/**
+ * The documents of some ids of a league database, parsed, or the Error saying why one cannot be
+ * (too large, too deep, not JSON); null for one deleted or missing. Read together when they fit in
+ * one answer, else one at a time.
+ */
+export async function readLeagueDocuments(
+  database: string,
+  credentials: { username: string; password: string } | null,
+  signal: AbortSignal | undefined,
+  ids: string[]
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>()
+  let text: string | null = null
+  try {
+    text = await readLeague(credentials, signal, `${database}/_all_docs?include_docs=true`, MAX_ANSWER_BYTES, JSON.stringify({ keys: ids }))
+  } catch (error) {
+    if (!(error instanceof TooLarge)) throw error
   }
+  // Rows nest three levels above their documents.
+  if (text !== null && jsonNesting(text, MAX_DOCUMENT_NESTING + 3) <= MAX_DOCUMENT_NESTING + 3) {
+    const answer = JSON.parse(text) as { rows?: { key?: string; doc?: unknown; value?: { deleted?: boolean } }[] }
+    for (const row of answer.rows ?? []) {
+      if (typeof row.key !== 'string') continue
+      found.set(row.key, row.doc ?? (row.value?.deleted ? null : new Error('the league does not have it')))
+    }
+    return found
+  }
+  for (const id of ids) {
+    try {
+      const one = await readLeague(credentials, signal, `${database}/${encodeURIComponent(id)}`, MAX_DOCUMENT_BYTES)
+      if (one === null) found.set(id, null)
+      else found.set(id, nestsTooDeeply(one) ? new Error(`it nests deeper than ${MAX_DOCUMENT_NESTING} levels`) : parseOrError(one))
+    } catch (error) {
+      if (error instanceof TooLarge) found.set(id, new Error(`it is larger than ${MAX_DOCUMENT_BYTES} bytes`))
+      else throw error
+    }
+  }
+  return found
 }
 
 function parseOrError(text: string): unknown {
@@ -342,11 +318,3 @@ function parseOrError(text: string): unknown {
   }
 }
 
-function reasonOf(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { reason?: unknown; error?: unknown }
-    return String(parsed.reason ?? parsed.error ?? '').slice(0, 200)
-  } catch {
-    return text.slice(0, 200)
-  }
-}

@@ -76,6 +76,10 @@ export function leagueRoutes(options: LeagueRoutesOptions): (request: IncomingMe
     }
     switch (path) {
       case '/_league':
+        // The page's files are relative to /_league/.
+        response.writeHead(302, { location: '/_league/' })
+        response.end()
+        return true
       case '/_league/':
       case '/_league/tv':
         sendFile(response, join(options.rendererDir, LEAGUE_PAGE), 'no-cache')

@@ -57,3 +57,56 @@ export function isTableName(name: string): boolean {
 export function basicAuthorization(credentials: { username: string; password: string }): string {
   return `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`
 }
+
+/** An answer larger than the reader's limit (it was not read further). */
+export class TooLarge extends Error {}
+
+/**
+ * GETs (or POSTs `body` to) an address of a league: the answer's text, read up to `limit` bytes
+ * (past that it stops reading and throws TooLarge: a huge document never lands in memory whole);
+ * null when not found. Any other refusal throws with the league's reason.
+ */
+export async function readLeague(
+  credentials: { username: string; password: string } | null,
+  signal: AbortSignal | undefined,
+  url: string,
+  limit: number,
+  body?: string
+): Promise<string | null> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (credentials) headers.authorization = basicAuthorization(credentials)
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers, body, signal })
+  if (!response.ok && response.status !== 404) {
+    const reason = await response.text().catch(() => '')
+    throw new Error(`${response.status} ${reasonOf(reason)}`)
+  }
+  const declared = Number(response.headers.get('content-length') ?? 'NaN')
+  if (declared > limit) {
+    await response.body?.cancel()
+    throw new TooLarge()
+  }
+  const reader = response.body!.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.length
+    if (size > limit) {
+      await reader.cancel()
+      throw new TooLarge()
+    }
+    chunks.push(value)
+  }
+  return response.status === 404 ? null : Buffer.concat(chunks).toString('utf8')
+}
+
+function reasonOf(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { reason?: unknown; error?: unknown }
+    return String(parsed.reason ?? parsed.error ?? '').slice(0, 200)
+  } catch {
+    return text.slice(0, 200)
+  }
+}
