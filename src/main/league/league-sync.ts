@@ -88,6 +88,8 @@ export class LeagueSync {
   /** The latest game on the table not written yet (undefined: none waiting). */
   private currentWaiting: string | null | undefined = undefined
   private liveRev: string | undefined
+  /** The record the live document holds (undefined: not known yet). */
+  private liveRecord: string | null | undefined = undefined
   private peopleSent = ''
   /** The last local sequence the league confirmed (the replication's checkpoint). */
   private confirmedSeq: number | string = 0
@@ -113,11 +115,15 @@ export class LeagueSync {
     mkdirSync(this.options.dataDir, { recursive: true })
     this.local = new PouchDB(join(this.options.dataDir, LOCAL_DATABASE), { auto_compaction: true })
     this.remote = new PouchDB(this.address.database, { auth: this.address.credentials!, skip_setup: true })
-    try {
-      this.confirmedSeq = ((await this.local.get('_local/league-confirmed')) as { seq?: number | string }).seq ?? 0
-    } catch {
-      this.confirmedSeq = 0
+    this.confirmedSeq = ((await this.local.get('_local/league-confirmed').catch(() => null)) as { seq?: number | string } | null)?.seq ?? 0
+    // What the league has already been sent is not written again (a restart sends nothing new).
+    const live = await this.local.get(liveDocumentId(this.table)).catch(() => null)
+    if (live) {
+      this.liveRev = live._rev
+      this.liveRecord = (live.record as string | null | undefined) ?? null
     }
+    const people = await this.local.get(peopleDocumentId(this.table)).catch(() => null)
+    if (people) this.peopleSent = JSON.stringify(people.people)
     await this.enqueue(() => this.addFinished(this.options.records.finished()))
     const current = this.options.records.current()
     this.noteCurrent(current?.text ?? null)
@@ -127,12 +133,20 @@ export class LeagueSync {
     void this.countPending()
   }
 
-  /** A game has just moved to the history (finished or abandoned): a finished one becomes its document. */
+  /**
+   * A game has left the table (moved to the history, replaced by a new game): a finished one
+   * becomes its document (an unfinished one is no league game). Never coalesced: call it for every
+   * game that leaves the table, as the live document may have skipped its last state.
+   */
   noteArchived(id: string, text: string): void {
     void this.enqueue(() => this.addFinished([{ id, text }]))
   }
 
-  /** The game on the table changed (a move, a new game; null: no game): the live document follows, and a finished game gets its own. */
+  /**
+   * The game on the table changed (a move, a new game; null: no game): the live document follows,
+   * and a finished game gets its own document. Notes that come faster than the local database
+   * writes are coalesced: only the latest is written.
+   */
   noteCurrent(text: string | null): void {
     const waiting = this.currentWaiting !== undefined
     this.currentWaiting = text
@@ -230,7 +244,9 @@ export class LeagueSync {
     const finished = text === null ? null : this.gameDocument(text, 'current')
     if (finished) await this.addGames([finished])
     const record = text === null || text.length > MAX_RECORD_CHARACTERS ? null : text
+    if (record === this.liveRecord) return
     await this.upsert({ _id: liveDocumentId(this.table), type: 'live', table: this.table, record, updatedAt: this.now() }, true)
+    this.liveRecord = record
     void this.countPending()
   }
 

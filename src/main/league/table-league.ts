@@ -4,7 +4,7 @@
 // /_league/sync. The few lines that make it belong where a table is created (createTable).
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { recordText, type Game } from '../../shared/game'
+import { recordText, summaryOf, type Game } from '../../shared/game'
 import { mergeDocumentId } from '../../shared/league'
 import type { RecordStore } from '../core/record-store'
 import type { TableSession } from '../core/table-session'
@@ -98,6 +98,9 @@ export class TableLeague {
   private follow(): void {
     const game = this.options.session.currentGame
     if (game !== this.shownGame) {
+      // A finished game replaced (a new game, a rematch, closed): its document, whatever the live document skipped.
+      const previous = this.shownGame
+      if (previous && previous.header !== game?.header && summaryOf(previous).finished) this.sync.noteArchived('previous', recordText(previous))
       this.shownGame = game
       this.sync.noteCurrent(game ? recordText(game) : null)
     }
