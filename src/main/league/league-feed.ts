@@ -74,6 +74,12 @@ export class LeagueFeed {
   private loop: Promise<void> | null = null
   private readonly listeners = new Set<() => void>()
   private viewCache = new Map<string, LeagueView>()
+  /**
+   * The standings by night, kept until a game, a player list or a merge changes: the live games
+   * change with every move at every table, and the standings over thousands of games take a
+   * fraction of a second.
+   */
+  private standingsCache = new Map<string, Pick<LeagueView, 'standings' | 'people' | 'nights'>>()
   private caughtUp = false
   private readonly waitingForCatchUp: (() => void)[] = []
   /** Grows with every change of what the feed holds. */
@@ -132,18 +138,15 @@ export class LeagueFeed {
     if (cached) return cached
     const people = this.people()
     const personOf = leaguePersonResolver(people)
-    const games = [...this.games.values()]
-    const nights = leagueNights(games, this.options.timeZone)
+    const standings = this.standingsOf(night, people)
     const tables: LiveTable[] = [...this.live]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([table, { updatedAt, game }]) => ({ table, updatedAt, game: game ? liveGameOf(game, (name) => personOf(table, name)) : null }))
     const view: LeagueView = {
       league: this.name,
       timeZone: this.options.timeZone,
-      nights,
+      ...standings,
       night,
-      standings: leagueStandings(games, people, { night, timeZone: this.options.timeZone }),
-      people: leaguePeopleNames(games, people),
       tables,
       merges: [...this.merges.values()].sort((a, b) => a.at - b.at),
       gameCount: this.gameCount,
@@ -160,13 +163,27 @@ export class LeagueFeed {
     return { ...leagueHeadToHead(this.games.values(), this.people(), first, second, { night, timeZone: this.options.timeZone }), night }
   }
 
+  private standingsOf(night: string | null, people: LeaguePeople): Pick<LeagueView, 'standings' | 'people' | 'nights'> {
+    const cached = this.standingsCache.get(night ?? '')
+    if (cached) return cached
+    const games = [...this.games.values()]
+    const made = {
+      nights: leagueNights(games, this.options.timeZone),
+      standings: leagueStandings(games, people, { night, timeZone: this.options.timeZone }),
+      people: leaguePeopleNames(games, people)
+    }
+    this.standingsCache.set(night ?? '', made)
+    return made
+  }
+
   private people(): LeaguePeople {
     return { lists: this.lists, merges: [...this.merges.values()] }
   }
 
-  private changed(): void {
+  private changed(standings = false): void {
     this.version++
     this.viewCache = new Map()
+    if (standings) this.standingsCache = new Map()
     for (const listener of this.listeners) listener()
   }
 
@@ -213,18 +230,26 @@ export class LeagueFeed {
   private async apply(results: { id: string; deleted?: boolean }[]): Promise<void> {
     const ids: string[] = []
     let changed = false
+    let standings = false
     for (const { id, deleted } of results) {
       if (typeof id !== 'string' || id.startsWith('_design/') || id.startsWith('_local/')) continue
-      if (deleted) changed = this.forget(id) || changed
-      else ids.push(id)
+      if (deleted) {
+        const forgotten = this.forget(id)
+        changed ||= forgotten
+        standings ||= forgotten && !id.startsWith('live:')
+      } else ids.push(id)
     }
     for (let start = 0; start < ids.length; start += DOCUMENTS_PER_REQUEST) {
       const batch = ids.slice(start, start + DOCUMENTS_PER_REQUEST)
-      for (const [id, document] of await readLeagueDocuments(this.options.database, this.options.credentials, this.aborter.signal, batch)) changed = this.take(id, document) || changed
+      for (const [id, document] of await readLeagueDocuments(this.options.database, this.options.credentials, this.aborter.signal, batch)) {
+        const taken = this.take(id, document)
+        changed ||= taken
+        standings ||= taken && !id.startsWith('live:')
+      }
       // Lets the screens be answered between batches of replays.
       await new Promise((resolve) => setImmediate(resolve))
     }
-    if (changed) this.changed()
+    if (changed) this.changed(standings)
   }
 
   /** Takes a document that passes every check, or refuses it; returns whether what the feed holds changed. */
