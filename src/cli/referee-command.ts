@@ -6,7 +6,6 @@ import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
 import { statsCommand } from './stats-command'
-import { leagueExportCommand } from './league-export-command'
 
 const USAGE = `usage: npm run -s referee -- replay FILE
        npm run -s referee -- odds FILE
@@ -104,5 +103,7 @@ export async function runRefereeCommand(args: string[], io: RefereeIo = processI
     io.stderr(usageErrorLine('referee', problem ?? 'league-export takes no flags'))
     return USAGE_EXIT_STATUS
   }
+  // Loaded only for this command: the others need nothing outside the project's own pure code.
+  const { leagueExportCommand } = await import('./league-export-command')
   return leagueExportCommand(positionals.slice(1), io.stdout, io.stderr)
 }
