@@ -32,7 +32,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
+      // The league page and TV (src/renderer/src/league) are an entry of their own, served by the league host too.
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html'), league: resolve(__dirname, 'src/renderer/league.html') } }
     },
     plugins: [vue(), indexHtmlPolicyTag, assetsFromRoot]
   }

@@ -74,7 +74,7 @@ const layerRules = [
     }
   },
   {
-    files: ['src/main/core/*', 'src/main/devices/*'],
+    files: ['src/main/core/*', 'src/main/devices/*', 'src/main/league/*'],
     rules: {
       // `../index` and any other file directly in src/main is the Electron shell.
       'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],

@@ -3,6 +3,7 @@ import { benchAi, benchWin } from './ai'
 import { benchDevices } from './devices'
 import { benchEngine } from './engine'
 import { benchGrowth } from './growth'
+import { benchLeague } from './league'
 import { benchOdds } from './odds'
 import { benchScreen } from './screen'
 import { benchStats } from './stats'
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
     growth: benchGrowth,
     ai: benchAi,
     win: benchWin,
-    stats: benchStats
+    stats: benchStats,
+    league: benchLeague
   }
   for (const [name, run] of Object.entries(parts)) {
     if (only && only !== name) continue

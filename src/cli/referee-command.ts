@@ -10,12 +10,16 @@ import { statsCommand } from './stats-command'
 const USAGE = `usage: npm run -s referee -- replay FILE
        npm run -s referee -- odds FILE
        npm run -s referee -- stats PATH…
+       npm run -s referee -- league-export URL DIR
   replay FILE   check every line of the game record FILE against the rules and print the
                 resulting state as one JSON object (exit 1 and "line N: reason" on standard
                 error at the first line the rules do not allow)
   odds FILE     check it the same way and print the exact odds of the position it ends in
   stats PATH…   print each player's statistics over the record files PATH (or the folders of
                 them) as one JSON object
+  league-export URL DIR
+                write the finished games of the league database at URL
+                (http://[NAME:PW@]HOST:PORT/DB) as record files in DIR/TABLE/ (docs/league.md)
   FILE          a path, or - for standard input (a file named like a flag goes after --)
   --help, -h    print this and exit`
 
@@ -24,7 +28,8 @@ function commandProblem(positionals: string[]): string | null {
   const [command, file] = positionals
   if (command === undefined) return 'a command is needed, replay, odds or stats'
   if (command === 'stats') return file === undefined ? 'stats needs at least one PATH (record files, or folders of them)' : null
-  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds and stats`
+  if (command === 'league-export') return positionals.length === 3 ? null : 'league-export needs the league URL and a DIR'
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds, stats and league-export`
   if (file === undefined) return `${command} needs a FILE, or - for standard input`
   if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
   return null
@@ -60,6 +65,10 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
   }
   const [command, file] = read.positionals
   if (command === 'stats') return statsCommand(read.positionals.slice(1), io.stdout, io.stderr)
+  if (command === 'league-export') {
+    io.stderr('referee: league-export reads over the network: run it through runRefereeCommand\n')
+    return 2
+  }
   let bytes: Buffer
   try {
     bytes = io.readInput(file)
@@ -83,4 +92,18 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
   const output = command === 'odds' ? oddsFor(replayed.game) : summaryOf(replayed.game)
   io.stdout(`${JSON.stringify(output)}\n`)
   return 0
+}
+
+/** Runs `referee ARGS`, the commands that read over the network (league-export) too; resolves with the exit status. */
+export async function runRefereeCommand(args: string[], io: RefereeIo = processIo): Promise<number> {
+  if (args[0] !== 'league-export') return runReferee(args, io)
+  const positionals = args.filter((arg) => arg !== '--')
+  const problem = commandProblem(positionals)
+  if (problem !== null || positionals.some((arg) => arg.startsWith('-'))) {
+    io.stderr(usageErrorLine('referee', problem ?? 'league-export takes no flags'))
+    return USAGE_EXIT_STATUS
+  }
+  // Loaded only for this command: the others need nothing outside the project's own pure code.
+  const { leagueExportCommand } = await import('./league-export-command')
+  return leagueExportCommand(positionals.slice(1), io.stdout, io.stderr)
 }

@@ -1,6 +1,9 @@
 // `npm run -s referee -- replay FILE|-`: checks a game record and prints the resulting state.
 // `npm run -s referee -- odds FILE|-`: checks it the same way and prints the exact odds of the
 // position the record ends in (src/shared/odds), as one JSON object. The body is runReferee.
-import { runReferee } from './referee-command'
+// `league-export URL DIR` writes a league's finished games as record files (docs/league.md).
+import { runRefereeCommand } from './referee-command'
 
-process.exitCode = runReferee(process.argv.slice(2))
+void runRefereeCommand(process.argv.slice(2)).then((status) => {
+  process.exitCode = status
+})

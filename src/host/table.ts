@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { createTable } from '../main/core/create-table'
 import { DataFolderInUseError, lockDataFolder } from '../main/core/files/data-lock'
 import { log, startLogging } from '../main/core/files/log'
+import { parseLeagueUrl } from '../main/league/league-url'
 import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
 import { ensureRendererBuilt } from './renderer-build'
 import { Shutdown } from './shutdown'
@@ -17,15 +18,19 @@ interface HostArguments {
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
   serial: string[]
   verbose: boolean
+  /** The league to join, http://NAME:PW@HOST:PORT/DB (docs/league.md); null: a table alone. */
+  league: string | null
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--verbose]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--league URL] [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
                 /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\`
+  --league URL  join a league: http://NAME:PASSWORD@HOST:PORT/DB (NAME is this table's name in it);
+                the league page is then at /_league/ (docs/league.md)
   --verbose     log every request too (the log goes to standard error and DIR/logs/)
   --help, -h    print this and exit`
 
@@ -35,8 +40,11 @@ function parseArguments(argv: string[]): HostArguments {
     data: { type: 'string' },
     share: { type: 'boolean' },
     serial: { type: 'string', multiple: true },
+    league: { type: 'string' },
     verbose: { type: 'boolean' }
   })
+  const league = values.league === undefined ? null : parseLeagueUrl(values.league)
+  if (league && !league.ok) exitWithUsageError('table', `--league: ${league.error}`)
   const port = values.port === undefined ? 5858 : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) exitWithUsageError('table', '--port takes a number from 0 to 65535')
   return {
@@ -44,7 +52,8 @@ function parseArguments(argv: string[]): HostArguments {
     dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
     share: values.share ?? false,
     serial: values.serial ?? [],
-    verbose: values.verbose ?? false
+    verbose: values.verbose ?? false,
+    league: values.league ?? null
   }
 }
 
@@ -65,7 +74,8 @@ async function main(): Promise<void> {
   const table = createTable({
     dataDir: args.dataDir,
     appVersion: process.env.npm_package_version,
-    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true }
+    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true },
+    ...(args.league !== null ? { league: args.league } : {})
   })
   shutdown.add('the table', () => table.stop())
   try {
@@ -94,6 +104,7 @@ async function main(): Promise<void> {
     process.stdout.write(`Pairing code for a phone that enters dice: ${table.pairing.pairingCode}  (or open ${lan.urls[0].replace(/scoreboard$/, 'table')}?pair=${table.pairing.pairingCode})\n`)
   }
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
+  if (table.league) process.stdout.write(`In the league ${table.league.status().league} as table ${table.league.status().table} (league page: ${url}_league/)\n`)
   process.stdout.write(`The log is ${logFile}\n`)
 }
 

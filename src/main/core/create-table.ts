@@ -10,13 +10,14 @@ import { oddsFor } from '../../shared/odds'
 import { specOf, type WinTableSource } from '../../shared/ai/win-play'
 import type { SixDiceState } from '../../shared/engine/six-dice'
 import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
+import { TableLeague } from '../league/table-league'
 import { Devices, type DevicesOptions } from '../devices/devices'
 import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-player'
 import { OddsCache } from './computer/odds-cache'
 import { OddsService } from './computer/odds-service'
 import { WinTables } from './computer/win-tables'
 import { diskTrouble } from './files/durable-files'
-import { logNotices } from './files/log'
+import { log, logNotices } from './files/log'
 import { SettingsStore } from './files/settings'
 import { GameTable } from './game/game-table'
 import { RecordJournal } from './game/record-journal'
@@ -58,6 +59,8 @@ export interface TableOptions {
   serve?: Omit<TableServerOptions, 'table' | 'sharing' | 'pairing'> & { always: boolean }
   /** What only the desktop app's shell can do (displays, the Bluetooth picker). */
   shell?: ShellControl
+  /** The league this table joined (http://NAME:PW@HOST:PORT/DB, docs/league.md); none: a table alone. */
+  league?: string
 }
 
 /** The parts of a table, made and wired; `start` listens (when it serves) and starts the devices. */
@@ -130,9 +133,15 @@ export function createTable(options: TableOptions): CreatedTable {
     others: [winTablesChanged]
   })
 
+  // A league: the table's games go to it, and its page is served at /_league/ (src/main/league).
+  const league =
+    options.league === undefined
+      ? null
+      : new TableLeague({ game, archive, players, notices, dataDir: options.dataDir, leagueUrl: options.league, rendererDir: options.serve?.rendererDir ?? '', log })
+
   let server: TableServer | null = null
   const serve = options.serve
-  const makeServer = (): TableServer => new TableServer({ ...serve!, table, sharing, pairing })
+  const makeServer = (): TableServer => new TableServer({ ...serve!, table, sharing, pairing, routes: league?.routes })
 
   const table: CreatedTable = {
     dataDir: options.dataDir,
@@ -149,6 +158,7 @@ export function createTable(options: TableOptions): CreatedTable {
     views,
     sharing,
     pairing,
+    league,
     shell: options.shell ?? {},
     get server() {
       return server
@@ -191,6 +201,7 @@ export function createTable(options: TableOptions): CreatedTable {
         server = makeServer()
         await server.start()
       }
+      await league?.start()
       devices.start()
     },
     async stop(): Promise<void> {
@@ -199,6 +210,7 @@ export function createTable(options: TableOptions): CreatedTable {
       solving?.stop()
       await server?.stop()
       server = null
+      await league?.stop()
       await devices.stop()
       game.close()
     }

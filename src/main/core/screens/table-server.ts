@@ -33,6 +33,8 @@ export interface TableServerOptions {
   host?: string
   /** Addresses LAN sharing listens on; by default this machine's non-internal IPv4 addresses. */
   lanAddresses?: () => string[]
+  /** More pages served before the renderer's files (a joined league's, src/main/league); true when answered. */
+  routes?: (request: IncomingMessage, response: ServerResponse) => boolean
 }
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -361,6 +363,7 @@ export class TableServer {
       response.end('Misdirected request: this is the Dice Referee table, reached by its own address')
       return
     }
+    if (this.options.routes?.(request, response)) return
     const root = this.options.rendererDir
     // A screen's address (`/table`, `/players/Ann`) is the app itself: its router shows that screen.
     const relative = isScreenPath(url.pathname) ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
