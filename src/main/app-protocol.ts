@@ -7,7 +7,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import type { SharingView } from '../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy'
 import { isScreenPath, SCREEN_PATHS } from '../shared/screen-paths'
-import { CONTENT_TYPES } from './core/screens/table-server'
+import { CONTENT_TYPES } from './core/screens/content-types'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'dice-referee'

@@ -5,6 +5,7 @@
 // and one handler in dispatch.ts.
 import * as v from 'valibot'
 import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
+import type { StatePatch } from './state-patch'
 import { KEYPAD_KEYS } from './api'
 import { GAME_IDS, type Move } from './engine/types'
 import { checkMove } from './record'
@@ -347,3 +348,16 @@ export function checkArgs<M extends MethodName>(method: M, args: unknown[]): { o
   }
   return { ok: true, args: checked as CheckedArgs<M> }
 }
+
+/** The headless host's WebSocket transport (path `/api`): requests, replies and state pushes. */
+export interface WireRequest {
+  id: number
+  method: MethodName
+  args: unknown[]
+}
+export type WireReply = { id: number; result: unknown } | { id: number; error: string }
+/**
+ * A state push: the whole state, or (to a screen that asked for patches with `patches=1` in its
+ * address) what changed since the state it was pushed last, whose version is `from`.
+ */
+export type WirePush = { state: TableState } | { patch: StatePatch; from: number }

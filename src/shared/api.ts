@@ -4,11 +4,8 @@
 import type { GameId, Move, Offer, ShownDie, Standing, Summary, TableView } from './engine/types'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
-import type { MethodName } from './api-methods'
-import type { StatePatch } from './state-patch'
 
 export type { DevicesView, PortView, SmartDiceView } from './devices'
-export type { GameSetup, MethodName, TableApi } from './api-methods'
 
 export interface LogEntry {
   /** The record line that produced this entry, numbered as `referee replay` numbers them (the header is line 1). */
@@ -206,16 +203,3 @@ export interface DisplayInfo {
   /** The scoreboard is open on this display now. */
   showing: boolean
 }
-
-/** The headless host's WebSocket transport (path `/api`): requests, replies and state pushes. */
-export interface WireRequest {
-  id: number
-  method: MethodName
-  args: unknown[]
-}
-export type WireReply = { id: number; result: unknown } | { id: number; error: string }
-/**
- * A state push: the whole state, or (to a screen that asked for patches with `patches=1` in its
- * address) what changed since the state it was pushed last, whose version is `from`.
- */
-export type WirePush = { state: TableState } | { patch: StatePatch; from: number }

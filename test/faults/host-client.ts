@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import type { Outcome, TableState, WireReply } from '../../src/shared/api'
+import type { Outcome, TableState } from '../../src/shared/api'
+import type { WireReply } from '../../src/shared/api-methods'
 import type { Move } from '../../src/shared/engine/types'
 
 const ROOT = join(__dirname, '..', '..')

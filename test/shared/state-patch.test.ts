@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { applyStatePatch, diffState, type JsonObject } from '../../src/shared/state-patch'
 import { openTable } from '../kit/table'
-import type { GameSetup } from '../../src/shared/api'
+import type { GameSetup } from '../../src/shared/api-methods'
 
 /** What a screen ends up with: the patch travels as JSON. */
 function roundTrip(before: JsonObject, after: JsonObject): JsonObject {

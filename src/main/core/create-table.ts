@@ -25,15 +25,16 @@ import { HistoryArchive } from './history/history-archive'
 import { HistoryService } from './history/history-service'
 import { personNames } from '../../shared/game'
 import { PlayerRecords } from './players/player-records'
-import type { ShellControl } from './screens/dispatch'
+import { dispatch } from './screens/dispatch'
 import { Notices } from './screens/notices'
 import { ScreenViews } from './screens/screen-views'
+import type { Screen } from './screens/screen'
 import { Screens } from './screens/screens'
 import { Pairing } from './screens/pairing'
 import { SharingState } from './screens/sharing-state'
 import { TableServer, type TableServerOptions } from './screens/table-server'
 import { Signal } from './signal'
-import type { Table } from './table'
+import type { ShellControl, Table } from './table'
 
 export interface TableOptions {
   /** Where the games, the history, the players and the settings are kept. */
@@ -65,6 +66,7 @@ export interface TableOptions {
 
 /** The parts of a table, made and wired; `start` listens (when it serves) and starts the devices. */
 export interface CreatedTable extends Table {
+  readonly server: TableServer | null
   start(): Promise<void>
 }
 
@@ -141,7 +143,8 @@ export function createTable(options: TableOptions): CreatedTable {
 
   let server: TableServer | null = null
   const serve = options.serve
-  const makeServer = (): TableServer => new TableServer({ ...serve!, table, sharing, pairing, routes: league?.routes })
+  const served = { views, screens, notices, answer: (screen: Screen, method: string, args: unknown[]) => dispatch(table, screen, method, args) }
+  const makeServer = (): TableServer => new TableServer({ ...serve!, table: served, sharing, pairing, routes: league?.routes })
 
   const table: CreatedTable = {
     dataDir: options.dataDir,

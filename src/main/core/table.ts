@@ -1,5 +1,5 @@
 // The table's parts as the rest of the app sees them (made and wired once by create-table.ts).
-import type { Outcome } from '../../shared/api'
+import type { DisplayInfo, Outcome } from '../../shared/api'
 import type { Devices } from '../devices/devices'
 import type { TableLeague } from '../league/table-league'
 import type { ComputerPlayer } from './computer/computer-player'
@@ -9,13 +9,11 @@ import type { SettingsStore } from './files/settings'
 import type { GameTable } from './game/game-table'
 import type { HistoryService } from './history/history-service'
 import type { PlayerRecords } from './players/player-records'
-import type { ShellControl } from './screens/dispatch'
 import type { Notices } from './screens/notices'
 import type { ScreenViews } from './screens/screen-views'
 import type { Screens } from './screens/screens'
 import type { Pairing } from './screens/pairing'
 import type { SharingState } from './screens/sharing-state'
-import type { TableServer } from './screens/table-server'
 
 export interface Table {
   readonly dataDir: string
@@ -48,10 +46,28 @@ export interface Table {
   /** What only the desktop app's shell can do (nothing for the headless host). */
   readonly shell: ShellControl
   /** The HTTP + WebSocket server, while there is one (always for the headless host; while sharing for the desktop app). */
-  readonly server: TableServer | null
+  readonly server: ServerInfo | null
   setShowOdds(on: boolean): Outcome
   /** Turns LAN sharing on or off. */
   setSharing(enabled: boolean): Promise<Outcome>
   /** Stops everything the table started (devices, computer, server, workers), and closes its record. */
   stop(): Promise<void>
+}
+
+export interface DisplayControl {
+  listDisplays(): Promise<DisplayInfo[]>
+  showScoreboard(displayId: number | null): Promise<Outcome>
+}
+
+/** What only the desktop app's shell can do (the headless host has none of it). */
+export interface ShellControl {
+  displays?: DisplayControl
+  /** The desktop app's answer to Electron's Bluetooth device selection (src/main/bluetooth-chooser.ts). */
+  chooseBluetoothDevice?: (deviceId: string | null) => Outcome
+}
+
+/** What the rest of the app asks of the table's HTTP + WebSocket server. */
+export interface ServerInfo {
+  readonly url: string
+  readonly port: number
 }

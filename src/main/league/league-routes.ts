@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import type { Outcome } from '../../shared/api'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy'
 import { TABLE_NAME, type LeagueView } from '../../shared/league'
-import { CONTENT_TYPES } from '../core/screens/table-server'
+import { CONTENT_TYPES } from '../core/screens/content-types'
 import type { LeagueFeed } from './league-feed'
 
 export const LEAGUE_PAGE = 'league.html'

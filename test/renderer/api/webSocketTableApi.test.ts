@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openWebSocketTableApi, type SocketLike, type WebSocketTableApi } from '../../../src/renderer/src/api/webSocketTableApi'
 import { apiUrlFor } from '../../../src/renderer/src/api'
-import type { TableState, WireRequest } from '../../../src/shared/api'
+import type { TableState } from '../../../src/shared/api'
+import type { WireRequest } from '../../../src/shared/api-methods'
 import { emptyState } from '../fixtures'
 
 class FakeSocket implements SocketLike {

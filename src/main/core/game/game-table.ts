@@ -4,7 +4,8 @@
 // knows nothing of screens, devices or the computer: they listen and act through its methods.
 import { randomInt } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import type { GameSetup, HistoryEntry, Outcome } from '../../../shared/api'
+import type { HistoryEntry, Outcome } from '../../../shared/api'
+import type { GameSetup } from '../../../shared/api-methods'
 import type { GameDie } from '../../../shared/devices'
 import type { Move } from '../../../shared/engine/types'
 import {

@@ -3,23 +3,12 @@
 // the screen's access, then every argument against its schema. A screen is never trusted to send
 // the right shape, and a refused request changes nothing. Each method's handler is below; a
 // refusal of what a screen asked shows on that screen only.
-import type { DisplayInfo, Outcome, Refusal } from '../../../shared/api'
+import type { Outcome, Refusal } from '../../../shared/api'
 import { API_METHODS, checkArgs, isMethodName, type Access, type CheckedArgs, type MethodName, type MethodResult } from '../../../shared/api-methods'
 import type { Table } from '../table'
 import { log } from '../files/log'
 import type { Screen } from './screen'
 
-export interface DisplayControl {
-  listDisplays(): Promise<DisplayInfo[]>
-  showScoreboard(displayId: number | null): Promise<Outcome>
-}
-
-/** What only the desktop app's shell can do (the headless host has none of it). */
-export interface ShellControl {
-  displays?: DisplayControl
-  /** The desktop app's answer to Electron's Bluetooth device selection (src/main/bluetooth-chooser.ts). */
-  chooseBluetoothDevice?: (deviceId: string | null) => Outcome
-}
 
 interface Context {
   table: Table

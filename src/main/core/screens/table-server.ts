@@ -8,20 +8,32 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
 import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { Outcome, ScreenTrust, WireReply } from '../../../shared/api'
+import type { Outcome, ScreenTrust } from '../../../shared/api'
+import type { WireReply } from '../../../shared/api-methods'
 import { HEADER_CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy'
 import { isScreenPath } from '../../../shared/screen-paths'
 import { jsonNesting } from '../../../shared/json-limits'
-import type { Table } from '../table'
-import { dispatch } from './dispatch'
+import { CONTENT_TYPES } from './content-types'
 import { log } from '../files/log'
 import type { Pairing } from './pairing'
+import type { Notices } from './notices'
 import type { Screen, ScreenRole } from './screen'
+import type { ScreenViews } from './screen-views'
+import type { Screens } from './screens'
 import type { SharingState } from './sharing-state'
 import { ShownState, tvFirst } from './state-push'
 
+/** What the server serves: the screens' states and their requests. */
+export interface ServedTable {
+  views: Pick<ScreenViews, 'subscribe' | 'stateFor'>
+  screens: Pick<Screens, 'open' | 'close'>
+  notices: Pick<Notices, 'post'>
+  /** Answers a request of a screen (the dispatcher, with every check). */
+  answer(screen: Screen, method: string, args: unknown[]): Promise<unknown>
+}
+
 export interface TableServerOptions {
-  table: Table
+  table: ServedTable
   /** Where the server says whether (and how) the table is shared on the LAN. */
   sharing: SharingState
   /** Which LAN screens may enter dice. */
@@ -37,16 +49,6 @@ export interface TableServerOptions {
   routes?: (request: IncomingMessage, response: ServerResponse) => boolean
 }
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2'
-}
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
 /** A screen that may only watch sends small requests; it is never let near an import's size. */
 const MAX_VIEWER_MESSAGE_BYTES = 64 * 1024
@@ -292,7 +294,7 @@ export class TableServer {
     log.debug({ method, lan: client.lan }, 'request')
     try {
       // A refused request answers like a refused move ({ ok: false, error }), as over Electron's IPC.
-      this.send(client, { id, result: await dispatch(this.options.table, client.screen, method, args) })
+      this.send(client, { id, result: await this.options.table.answer(client.screen, method, args) })
     } catch (error) {
       log.error({ method, err: error }, 'a request failed')
       this.send(client, { id, error: `internal error: ${(error as Error).message}` })

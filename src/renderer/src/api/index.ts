@@ -1,4 +1,4 @@
-import type { TableApi } from '../../../shared/api'
+import type { TableApi } from '../../../shared/api-methods'
 import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
 import { isScoreboardPath } from '../../../shared/screen-paths'
 import { savedScreenToken } from '../lib/screen-token'

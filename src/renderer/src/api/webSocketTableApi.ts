@@ -1,5 +1,6 @@
 // The TableApi over the headless host's WebSocket (`/api`), for a browser that has no preload.
-import type { TableState, WirePush, WireReply, WireRequest } from '../../../shared/api'
+import type { TableState } from '../../../shared/api'
+import type { WirePush, WireReply, WireRequest } from '../../../shared/api-methods'
 import { applyStatePatch, type JsonObject } from '../../../shared/state-patch'
 import { requestsOver, type MethodArgs, type MethodName, type MethodResult, type TableApi } from '../../../shared/api-methods'
 

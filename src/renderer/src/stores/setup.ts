@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { GameSetup } from '../../../shared/api'
+import type { GameSetup } from '../../../shared/api-methods'
 import { GAME_DESCRIPTORS, optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '../../../shared/engine/options'
 import { GAME_IDS, type GameId } from '../../../shared/engine/types'
 
