@@ -12,6 +12,7 @@ import {
   startChance,
   throwGroups,
   WinTurn,
+  type SolveOptions,
   type WinSpec,
   type WinTable
 } from '../../src/shared/ai/win-solver'
@@ -24,6 +25,7 @@ import { offerOf, play, startGame, type Game } from '../../src/shared/game'
 import { outcomesOf } from '../../src/shared/odds/dice'
 import { reachValues } from '../../src/shared/odds/six-dice'
 import { seededRandom } from '../../src/shared/random-play'
+import { solveWinTableV1 } from '../../bench/win-solver-v1'
 
 describe('known values', () => {
   it('the chance to farkle with 1-6 dice is 2/3, 4/9, 5/18, 17/108, 25/324, 5/216 under both scoring tables', () => {
@@ -164,6 +166,30 @@ describe('against plain value iteration (small targets)', () => {
         }
     expect(worst).toBeLessThan(1e-10)
   }, 120_000)
+})
+
+describe('against the solver before the turn families (bench/win-solver-v1.ts)', () => {
+  const cases: [WinSpec, SolveOptions][] = [
+    [{ game: 'farkle', target: 1000, entry: 500 }, {}],
+    [{ game: 'farkle', target: 1500, entry: 0 }, { leadCap: 2000 }],
+    [{ game: 'farkle', target: 500, entry: 1500 }, {}],
+    [{ game: 'fouche', target: 1000, entry: 0 }, {}],
+    [{ game: 'fouche', target: 800, entry: 350 }, { leadCap: 3000 }],
+    [{ game: 'fouche', target: 2000, entry: 50 }, { leadCap: 1000 }],
+    [{ game: 'farkle', target: 10_000, entry: 500 }, { fromSum: 380 }]
+  ]
+  it.each(cases)('%o %o: every chance within 1e-12, the final-turn chances the same', (spec, options) => {
+    const before = solveWinTableV1(spec, options)
+    const now = solveWinTable(spec, options)
+    expect(now.values.length).toBe(before.values.length)
+    let worst = 0
+    for (let i = 0; i < now.values.length; i++) {
+      expect(Number.isNaN(now.values[i])).toBe(Number.isNaN(before.values[i]))
+      if (!Number.isNaN(now.values[i])) worst = Math.max(worst, Math.abs(now.values[i] - before.values[i]))
+    }
+    expect(worst).toBeLessThan(1e-12)
+    expect([...now.final]).toEqual([...before.final])
+  }, 60_000)
 })
 
 describe('the solver on its own', () => {
