@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ComputerPlayer } from '../../src/main/core/computer-player'
+import { WinTables } from '../../src/main/core/win-tables'
 import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
@@ -15,7 +16,7 @@ afterEach(() => {
   while (players.length) players.pop()!.stop()
 })
 
-function table(dice: number[] = []): { session: TableSession; computer: ComputerPlayer } {
+function table(dice: number[] = []): { session: TableSession; computer: ComputerPlayer; dataDir: string } {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-computer-'))
   const random = seededRandom(7)
   const queue = [...dice]
@@ -26,7 +27,7 @@ function table(dice: number[] = []): { session: TableSession; computer: Computer
   })
   const computer = new ComputerPlayer(session, { delayMs: 1, random })
   players.push(computer)
-  return { session, computer }
+  return { session, computer, dataDir }
 }
 
 async function settle(session: TableSession, check: () => boolean): Promise<void> {
@@ -108,6 +109,20 @@ describe('the computer player', () => {
     // The odds panel gets the same chances.
     session.setShowOdds(true)
     expect(session.snapshot(true).current!.odds).toMatchObject({ game: 'farkle', win: { exact: true } })
+  })
+
+  it("plays a fresh install's first Farkle game to win from its first decision: the default rules' table ships with the app", async () => {
+    const { session, dataDir } = table()
+    // As the app and the host set it up, with a worker that cannot start: nothing is solved here.
+    const tables = new WinTables({ dir: join(dataDir, 'win-tables'), onChange: () => session.refresh(), worker: { path: join(dataDir, 'no-such-worker.js') } })
+    session.winTables = tables
+    session.newGame({ game: 'farkle', players: ['Computer', 'Ann'], computers: [0] })
+    expect(session.snapshot(true).current!.thinking?.text).toBe('Computer is thinking…')
+    await settle(session, () => session.snapshot(true).current!.summary.toPlay === 'Ann')
+    const reasons = session.snapshot(true).current!.log.filter((entry) => entry.kind === 'computer')
+    expect(reasons.length).toBeGreaterThan(0)
+    for (const why of reasons) expect(why.text).toMatch(/^Computer (keeps|banks) .*\d+% to win/)
+    expect(tables.status({ game: 'farkle', target: 10_000, entry: 500 })).toBe('the table for these rules is ready')
   })
 
   it('starts solving the table at the start of the game, and plays for points meanwhile, saying so', async () => {

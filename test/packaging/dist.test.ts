@@ -294,6 +294,12 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     const preload = asar.extractFile(archive, 'out/preload/index.js').toString()
     expect([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1])).toEqual(['electron'])
     expect(preload).toContain('setDeviceTestMode')
+    // The chance-to-win tables shipped for the most played rules, where out/main/index.js looks for them.
+    for (const name of readdirSync(join(ROOT, 'resources', 'win-tables'))) {
+      const file = `resources/win-tables/${name}`
+      expect(files, file).toContain(file)
+      expect(asar.extractFile(archive, file).equals(readFileSync(join(ROOT, file))), file).toBe(true)
+    }
   })
 
   it('ships the very screens the headless host and the end-to-end tests serve (out/renderer, built once by electron-vite)', () => {

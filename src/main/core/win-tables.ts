@@ -1,19 +1,97 @@
-// The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts): each option
-// set is solved once, in a worker thread, then kept in memory and cached on disk in the data
-// folder (`win-tables/`, one file per option set and solver version). Until a table is ready
-// the computer player plays for points and the odds say how far the solve is.
+// The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts). The most
+// played option sets come solved with the app (resources/win-tables, see SHIPPED_WIN_SPECS); any
+// other is solved once, in a worker thread, then kept in memory and cached on disk in the data
+// folder (`win-tables/`, one file per option set and solver version). A shipped or cached file
+// of another version, or one whose checksum fails, is refused (with a line in the log) and the
+// table solved again. Until a table is ready the computer player plays for points and the odds
+// say how far the solve is.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import type { WinTableSource } from '../../shared/ai/win-play'
 import { decodeWinTable, encodeWinTable, winTableFileName } from '../../shared/ai/win-table-file'
 import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../shared/ai/win-solver'
 import { formatPoints } from '../../shared/engine/six-dice'
+import { log } from './log'
 import type { WinWorkerMessage } from './win-table-worker'
+
+const keyOf = (spec: WinSpec): string => `${spec.game}|${spec.target}|${spec.entry}`
+
+/**
+ * The option sets whose tables ship with the app (`npm run win-tables` solves them again): both
+ * games at their defaults (target 10,000; entry minimum 500 for Farkle, none for Fouche), which
+ * every fresh install plays first; Farkle with the entry minimum off (the other value the Setup
+ * screen names: "0 = off"); and the short game of either, a target of 5,000. About 370 KB in all;
+ * any other option set solves in a few seconds.
+ */
+export const SHIPPED_WIN_SPECS: readonly WinSpec[] = [
+  { game: 'farkle', target: 10_000, entry: 500 },
+  { game: 'fouche', target: 10_000, entry: 0 },
+  { game: 'farkle', target: 10_000, entry: 0 },
+  { game: 'farkle', target: 5_000, entry: 500 },
+  { game: 'fouche', target: 5_000, entry: 0 }
+]
+
+/** The shipped tables' folder inside the project (and inside the packaged app's app.asar). */
+export const SHIPPED_WIN_TABLES = join('resources', 'win-tables')
+
+/**
+ * Where the shipped tables are: the first `resources/win-tables` up from this module, which is
+ * out/main (the app, packaged or not), out/host (the headless host) or src/main/core (tsx).
+ */
+export function shippedWinTablesDir(): string | null {
+  for (let dir = __dirname, up = 0; up < 5; dir = dirname(dir), up++) {
+    const candidate = join(dir, SHIPPED_WIN_TABLES)
+    if (existsSync(candidate)) return candidate
+  }
+  return null
+}
+
+/** The table in a gzipped table file, or why it is refused (null when there is no such file). */
+export function readWinTableFile(path: string, spec: WinSpec): { ok: true; table: WinTable } | { ok: false; error: string } | null {
+  if (!existsSync(path)) return null
+  let bytes: Uint8Array
+  try {
+    bytes = new Uint8Array(gunzipSync(readFileSync(path)))
+  } catch (error) {
+    return { ok: false, error: `cannot be read or unpacked (${(error as Error).message})` }
+  }
+  return decodeWinTable(bytes, spec)
+}
+
+/** The bytes of a table's file, as shipped and cached. */
+export function winTableFileBytes(table: WinTable): Buffer {
+  return gzipSync(encodeWinTable(table), { level: 9 })
+}
+
+/** The shipped table for these options, or null (none shipped, or refused: logged). */
+function readShipped(dir: string | null, spec: WinSpec): WinTable | null {
+  if (!dir) return null
+  const path = join(dir, winTableFileName(spec))
+  const read = readWinTableFile(path, spec)
+  if (read && !read.ok) log.warn({ file: path, reason: read.error }, 'a shipped chance-to-win table was refused; it is solved again')
+  return read?.ok ? read.table : null
+}
+
+/** The shipped tables alone, read when first asked for: the referee command, which solves none. */
+export function shippedWinTables(dir: string | null = shippedWinTablesDir()): WinTableSource {
+  const read = new Map<string, WinTable | null>()
+  return {
+    table(spec) {
+      const key = keyOf(spec)
+      if (!read.has(key)) read.set(key, solvable(spec) ? readShipped(dir, spec) : null)
+      return read.get(key) ?? null
+    },
+    status: () => 'no table ships for these rules (the referee command solves none)'
+  }
+}
 
 export interface WinTablesOptions {
   /** Folder of the cache on disk; null keeps solved tables in memory only. */
   dir: string | null
+  /** Folder of the shipped tables (default: shippedWinTablesDir()); null: none. */
+  shipped?: string | null
   /** Called when a table is ready, fails, or its solve moves on by a percent. */
   onChange?: () => void
   /** The worker script (default: found next to this module, see workerScript). */
@@ -25,8 +103,6 @@ type Entry =
   | { state: 'solving'; spec: WinSpec; share: number; worker: Worker; started: number }
   | { state: 'ready'; spec: WinSpec; table: WinTable }
   | { state: 'failed'; spec: WinSpec; error: string }
-
-const keyOf = (spec: WinSpec): string => `${spec.game}|${spec.target}|${spec.entry}`
 
 /**
  * Where the worker script is: the built one next to the bundle (electron-vite's out/main, the
@@ -54,8 +130,8 @@ export class WinTables implements WinTableSource {
     const key = keyOf(spec)
     let entry = this.entries.get(key)
     if (!entry) {
-      const cached = this.readCache(spec)
-      entry = cached ? { state: 'ready', spec, table: cached } : { state: 'queued', spec }
+      const known = readShipped(this.options.shipped === undefined ? shippedWinTablesDir() : this.options.shipped, spec) ?? this.readCache(spec)
+      entry = known ? { state: 'ready', spec, table: known } : { state: 'queued', spec }
       this.entries.set(key, entry)
       if (entry.state === 'queued') this.startNext()
     }
@@ -94,13 +170,9 @@ export class WinTables implements WinTableSource {
   private readCache(spec: WinSpec): WinTable | null {
     if (!this.options.dir) return null
     const path = join(this.options.dir, winTableFileName(spec))
-    if (!existsSync(path)) return null
-    try {
-      const decoded = decodeWinTable(new Uint8Array(readFileSync(path)), spec)
-      return decoded.ok ? decoded.table : null
-    } catch {
-      return null
-    }
+    const read = readWinTableFile(path, spec)
+    if (read && !read.ok) log.warn({ file: path, reason: read.error }, 'a cached chance-to-win table was refused; it is solved again')
+    return read?.ok ? read.table : null
   }
 
   private writeCache(table: WinTable): void {
@@ -110,7 +182,7 @@ export class WinTables implements WinTableSource {
       const path = join(this.options.dir, winTableFileName(table.spec))
       // Written aside and renamed: a reader never sees half a table (and would refuse it anyway).
       const aside = `${path}.${process.pid}.tmp`
-      writeFileSync(aside, encodeWinTable(table))
+      writeFileSync(aside, winTableFileBytes(table))
       renameSync(aside, path)
     } catch {
       // A cache that cannot be written (full disk, read-only folder) only means solving again next time.

@@ -40,8 +40,11 @@ import { FOUCHE_TABLE } from '../engine/fouche'
 import { isFarkle, scoringSelections, type ScoringTable, type SixDiceGameId } from '../engine/six-dice'
 import { outcomesOf } from '../odds/dice'
 
-/** Bump when the solver's model changes: cached tables of another version are solved again. */
-export const WIN_TABLE_VERSION = 1
+/**
+ * Bump when the solver's model or a table's file (win-table-file.ts) changes: tables of another
+ * version, shipped or cached, are refused and solved again. 2: values stored to 2^-33.
+ */
+export const WIN_TABLE_VERSION = 2
 const STEP = 50
 /**
  * A turn banks once its total is this far ahead of the opponent (and at or above the target and
@@ -390,6 +393,12 @@ class Model {
   }
 }
 
+/** A table's final-turn chances F(g), for every gap its turns can reach. */
+export function finalChancesOf(spec: WinSpec, leadCapLevels: number): Float64Array {
+  const probe = new Model(spec, leadCapLevels, new Float64Array(0), new Float64Array(0))
+  return finalTurnChances(probe.g, probe.maxTop + probe.g.maxLevels + 1)
+}
+
 function modelOf(table: WinTable): Model {
   return new Model(table.spec, table.leadCapLevels, table.values, table.final)
 }
@@ -686,8 +695,7 @@ export function solveWinTable(spec: WinSpec, options: SolveOptions = {}): WinTab
   const g = throwGroups(scoringTableOf(spec.game))
   const roles: 1 | 2 = END_RULE[spec.game] === 'complete-the-lap' ? 2 : 1
   const values = new Float64Array(roles * n * n).fill(NaN)
-  const probe = new Model(spec, leadCapLevels, values, new Float64Array(0))
-  const final = finalTurnChances(g, probe.maxTop + g.maxLevels + 1)
+  const final = finalChancesOf(spec, leadCapLevels)
   const model = new Model(spec, leadCapLevels, values, final)
   const ranking = keepRanking(g)
   const candidates = ranking.candSlot.length
