@@ -5,6 +5,7 @@ import { benchEngine } from './engine'
 import { benchGrowth } from './growth'
 import { benchOdds } from './odds'
 import { benchScreen } from './screen'
+import { benchSolver } from './solver'
 import { benchStats } from './stats'
 
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     devices: benchDevices,
     odds: benchOdds,
     growth: benchGrowth,
+    solver: benchSolver,
     ai: benchAi,
     win: benchWin,
     stats: benchStats
