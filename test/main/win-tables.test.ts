@@ -84,6 +84,8 @@ describe('chance-to-win tables', () => {
 
 describe('the tables shipped with the app (resources/win-tables)', () => {
   const dir = shippedWinTablesDir()
+  /** How far two solves may differ by the order of floating-point sums (a changed solver, not changed values). */
+  const SOLVER_ROUNDING = 1e-12
 
   it('are the option sets of SHIPPED_WIN_SPECS, each of this version with its checksum, and nothing else', () => {
     expect(dir).not.toBeNull()
@@ -107,7 +109,7 @@ describe('the tables shipped with the app (resources/win-tables)', () => {
     expect([...fresh.final]).toEqual([...shipped.final])
     for (let role = 0; role < shipped.roles; role++)
       for (let a = fromSum - n + 1; a < n; a++)
-        for (let b = fromSum - a; b < n; b++) expect(Math.abs(startChance(fresh, role, a, b) - startChance(shipped, role, a, b))).toBeLessThanOrEqual(WIN_TABLE_PRECISION)
+        for (let b = fromSum - a; b < n; b++) expect(Math.abs(startChance(fresh, role, a, b) - startChance(shipped, role, a, b))).toBeLessThanOrEqual(WIN_TABLE_PRECISION + SOLVER_ROUNDING)
     // A turn's start, evaluated from the shipped chances of the turns it leads to, is its shipped chance.
     const random = seededRandom(spec.target + spec.entry)
     for (let k = 0; k < 30; k++) {

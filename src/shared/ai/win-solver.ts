@@ -493,7 +493,10 @@ function keepRanking(g: ThrowGroups): KeepRanking {
   }
 }
 
-/** How far the farkle value may move past a validity bound: a value it changes moves by less. */
+/**
+ * A farkle value this little past an interval's bound still counts as inside: the policy held is
+ * then worse than the best by less than this, and rounding cannot send a turn round and round.
+ */
 const BOUND_SLACK = 1e-12
 
 /**
@@ -520,7 +523,8 @@ class TurnFamily {
   constructor(
     private readonly model: Model,
     private readonly ranking: KeepRanking,
-    private readonly scratch: { value: Float64Array; intercept: Float64Array; slope: Float64Array },
+    /** A throw's candidates in ranking order while a level is built: value at L, intercept, slope. */
+    private readonly scratch: { rankValue: Float64Array; rankIntercept: Float64Array; rankSlope: Float64Array },
     readonly role: number,
     readonly b: number,
     levels: number
@@ -611,7 +615,7 @@ class TurnFamily {
   /** Level s from the lines above it, at farkle value L (see KeepRanking), with its interval. */
   private build(s: number, farkleValue: number, canBank: boolean): void {
     const { candFrom, candSlot, farkleWays, scale, groupWays, pairBase, pairFrom, pairGroups, order, first, weight } = this.ranking
-    const { value, intercept, slope } = this.scratch
+    const { rankValue, rankIntercept, rankSlope } = this.scratch
     const lines = this.lines
     const base = s * STRIDE
     const bank = canBank ? this.model.bankValue(this.role, this.b, s) : 0
@@ -621,63 +625,101 @@ class TurnFamily {
     for (let d = 1; d <= 6; d++) {
       const from = candFrom[d]
       const end = candFrom[d + 1]
-      for (let c = from; c < end; c++) {
-        const at = 2 * (base + candSlot[c])
-        intercept[c] = lines[at]
-        slope[c] = lines[at + 1]
-        value[c] = intercept[c] + slope[c] * farkleValue
-      }
-      // Insertion sort of the ranking, best first; a swap moves the weight of the groups holding both.
-      const count = end - from
-      const pairs = pairBase[d]
-      for (let i = from + 1; i < end; i++) {
-        const c = order[i]
-        const v = value[c]
-        let j = i
-        while (j > from && value[order[j - 1]] < v) {
-          const x = order[j - 1]
-          const pair = pairs + (x - from) * count + (c - from)
-          for (let q = pairFrom[pair]; q < pairFrom[pair + 1]; q++) {
-            const gi = pairGroups[q]
-            if (first[gi] === x) {
-              first[gi] = c
-              weight[x] -= groupWays[gi]
-              weight[c] += groupWays[gi]
-            }
-          }
-          order[j] = x
-          j--
-        }
-        order[j] = c
-      }
-      // R's line, and how far L may move before two neighbours in the ranking cross.
-      let x = order[from]
-      let rollIntercept = weight[x] * intercept[x]
-      let rollSlope = farkleWays[d] + weight[x] * slope[x]
+      // One pass down the ranking: each candidate's line and value at L, R's line, and how far L
+      // may move before two neighbours cross. That holds when the ranking is still in order, as
+      // for d < 5 it nearly always is; else the ranking is sorted again and R summed again.
+      const x = order[from]
+      let at = 2 * (base + candSlot[x])
+      rankIntercept[from] = lines[at]
+      rankSlope[from] = lines[at + 1]
+      rankValue[from] = lines[at] + lines[at + 1] * farkleValue
+      let rollIntercept = weight[x] * rankIntercept[from]
+      let rollSlope = farkleWays[d] + weight[x] * rankSlope[from]
+      let dDown = down
+      let dUp = up
+      let inOrder = true
       for (let i = from + 1; i < end; i++) {
         const y = order[i]
+        at = 2 * (base + candSlot[y])
+        const yIntercept = lines[at]
+        const ySlope = lines[at + 1]
+        const yValue = yIntercept + ySlope * farkleValue
+        rankIntercept[i] = yIntercept
+        rankSlope[i] = ySlope
+        rankValue[i] = yValue
+        if (!inOrder) continue
         const w = weight[y]
-        rollIntercept += w * intercept[y]
-        rollSlope += w * slope[y]
-        const gap = value[x] - value[y]
-        const closing = slope[y] - slope[x]
+        rollIntercept += w * yIntercept
+        rollSlope += w * ySlope
+        const gap = rankValue[i - 1] - yValue
+        if (gap < 0) inOrder = false
+        const closing = ySlope - rankSlope[i - 1]
         if (closing > 0) {
-          if (gap < up * closing) up = gap / closing
-        } else if (closing < 0 && gap < -down * closing) down = -gap / closing
-        x = y
+          if (gap < dUp * closing) dUp = gap / closing
+        } else if (closing < 0 && gap < -dDown * closing) dDown = -gap / closing
+      }
+      if (inOrder) {
+        down = dDown
+        up = dUp
+      } else {
+        // Insertion sort of the ranking, best first; a swap moves the weight of the groups holding both.
+        const count = end - from
+        const pairs = pairBase[d]
+        for (let i = from + 1; i < end; i++) {
+          const c = order[i]
+          const v = rankValue[i]
+          if (rankValue[i - 1] >= v) continue
+          const cIntercept = rankIntercept[i]
+          const cSlope = rankSlope[i]
+          let j = i
+          while (j > from && rankValue[j - 1] < v) {
+            const x = order[j - 1]
+            const pair = pairs + (x - from) * count + (c - from)
+            for (let q = pairFrom[pair]; q < pairFrom[pair + 1]; q++) {
+              const gi = pairGroups[q]
+              if (first[gi] === x) {
+                first[gi] = c
+                weight[x] -= groupWays[gi]
+                weight[c] += groupWays[gi]
+              }
+            }
+            order[j] = x
+            rankValue[j] = rankValue[j - 1]
+            rankIntercept[j] = rankIntercept[j - 1]
+            rankSlope[j] = rankSlope[j - 1]
+            j--
+          }
+          order[j] = c
+          rankValue[j] = v
+          rankIntercept[j] = cIntercept
+          rankSlope[j] = cSlope
+        }
+        rollIntercept = 0
+        rollSlope = farkleWays[d]
+        for (let i = from; i < end; i++) {
+          const w = weight[order[i]]
+          rollIntercept += w * rankIntercept[i]
+          rollSlope += w * rankSlope[i]
+          if (i === from) continue
+          const gap = rankValue[i - 1] - rankValue[i]
+          const closing = rankSlope[i] - rankSlope[i - 1]
+          if (closing > 0) {
+            if (gap < up * closing) up = gap / closing
+          } else if (closing < 0 && gap < -down * closing) down = -gap / closing
+        }
       }
       rollIntercept *= scale[d]
       rollSlope *= scale[d]
-      const at = 2 * (base + d)
       const roll = rollIntercept + rollSlope * farkleValue
+      const slot = 2 * (base + d)
       if (canBank && bank >= roll) {
         if (bank - roll < up * rollSlope) up = (bank - roll) / rollSlope
-        lines[at] = bank
-        lines[at + 1] = 0
+        lines[slot] = bank
+        lines[slot + 1] = 0
       } else {
         if (canBank && roll - bank < down * rollSlope) down = (roll - bank) / rollSlope
-        lines[at] = rollIntercept
-        lines[at + 1] = rollSlope
+        lines[slot] = rollIntercept
+        lines[slot + 1] = rollSlope
       }
     }
     this.lo[s] = farkleValue - down
@@ -699,7 +741,7 @@ export function solveWinTable(spec: WinSpec, options: SolveOptions = {}): WinTab
   const model = new Model(spec, leadCapLevels, values, final)
   const ranking = keepRanking(g)
   const candidates = ranking.candSlot.length
-  const scratch = { value: new Float64Array(candidates), intercept: new Float64Array(candidates), slope: new Float64Array(candidates) }
+  const scratch = { rankValue: new Float64Array(candidates), rankIntercept: new Float64Array(candidates), rankSlope: new Float64Array(candidates) }
   const fromSum = options.fromSum ?? 0
   // families[role * n + b]: made when its first turn is solved, dropped after its last (a = 0).
   const families: (TurnFamily | null)[] = new Array<TurnFamily | null>(roles * n).fill(null)
