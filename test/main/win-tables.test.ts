@@ -1,8 +1,10 @@
 // The solved chance-to-win tables in the app: the tables shipped with it, a real worker thread,
 // the cache on disk.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { log } from '../../src/main/core/log'
@@ -119,6 +121,27 @@ describe('the tables shipped with the app (resources/win-tables)', () => {
       expect(Math.abs(new WinTurn(shipped, role, a, b).start - startChance(shipped, role, a, b)), `${role} ${a} ${b}`).toBeLessThan(1e-9)
     }
   }, 60_000)
+
+  it('are found from the bundles the app and the headless host run (out/main, out/host), as from the sources', async () => {
+    expect(dir).toBe(join(__dirname, '..', '..', 'resources', 'win-tables'))
+    // Bundled as scripts/table.mjs bundles the host, one folder below out/ like out/host and out/main.
+    const out = join(__dirname, '..', '..', 'out', `win-tables-check-${process.pid}`)
+    try {
+      await build({
+        stdin: { contents: "export { shippedWinTablesDir } from './src/main/core/win-tables'", resolveDir: join(__dirname, '..', '..'), loader: 'ts' },
+        outfile: join(out, 'check.cjs'),
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        packages: 'external',
+        logLevel: 'warning'
+      })
+      const bundled = createRequire(__filename)(join(out, 'check.cjs')) as { shippedWinTablesDir: () => string | null }
+      expect(bundled.shippedWinTablesDir()).toBe(dir)
+    } finally {
+      rmSync(out, { recursive: true, force: true })
+    }
+  })
 
   it('are used without solving anything; the referee command reads them too', () => {
     const cache = mkdtempSync(join(tmpdir(), 'dice-referee-wins-'))
