@@ -4,7 +4,7 @@
 // what a shipped table costs to read instead. See bench/README.md, "The chance-to-win solver".
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTablesDir } from '../src/main/core/win-tables'
+import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTablesDir } from '../src/main/core/win-table-files'
 import { solveWinTable, type WinSpec, type WinTable } from '../src/shared/ai/win-solver'
 import { winTableFileName } from '../src/shared/ai/win-table-file'
 import { solveWinTableV1 } from './win-solver-v1'

@@ -1,7 +1,7 @@
 // The `referee` command itself, apart from the process it runs in: the fault suite runs thousands
 // of records through it without starting a process for each.
 import { readFileSync } from 'node:fs'
-import { shippedWinTables } from '../main/core/win-tables'
+import { shippedWinTables } from '../main/core/win-table-files'
 import type { WinTableSource } from '../shared/ai/win-play'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'

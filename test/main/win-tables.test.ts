@@ -8,7 +8,8 @@ import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { log } from '../../src/main/core/log'
-import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTables, shippedWinTablesDir, winTableFileBytes, WinTables } from '../../src/main/core/win-tables'
+import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTables, shippedWinTablesDir, winTableFileBytes } from '../../src/main/core/win-table-files'
+import { WinTables } from '../../src/main/core/win-tables'
 import { solveWinTable, startChance, WIN_TABLE_VERSION, WinTurn, type WinSpec, type WinTable } from '../../src/shared/ai/win-solver'
 import { encodeWinTable, WIN_TABLE_PRECISION, winTableFileName } from '../../src/shared/ai/win-table-file'
 import { seededRandom } from '../../src/shared/random-play'
@@ -128,7 +129,7 @@ describe('the tables shipped with the app (resources/win-tables)', () => {
     const out = join(__dirname, '..', '..', 'out', `win-tables-check-${process.pid}`)
     try {
       await build({
-        stdin: { contents: "export { shippedWinTablesDir } from './src/main/core/win-tables'", resolveDir: join(__dirname, '..', '..'), loader: 'ts' },
+        stdin: { contents: "export { shippedWinTablesDir } from './src/main/core/win-table-files'", resolveDir: join(__dirname, '..', '..'), loader: 'ts' },
         outfile: join(out, 'check.cjs'),
         bundle: true,
         platform: 'node',
@@ -176,6 +177,9 @@ describe('the tables shipped with the app (resources/win-tables)', () => {
       await t.whenReady(spec)
       expect(existsSync(join(cache, winTableFileName(spec)))).toBe(true)
       warn.mockRestore()
+      // The referee command, which solves none, says why.
+      expect(shippedWinTables(shipped).table(spec)).toBeNull()
+      expect(shippedWinTables(shipped).status(spec)).toMatch(/^the shipped table for these rules was refused \(/)
     }
     // And a good one is taken as it is.
     const shipped = mkdtempSync(join(tmpdir(), 'dice-referee-shipped-'))

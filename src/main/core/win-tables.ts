@@ -1,69 +1,22 @@
 // The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts). The most
-// played option sets come solved with the app (resources/win-tables, see SHIPPED_WIN_SPECS); any
+// played option sets come solved with the app (resources/win-tables, see win-table-files.ts); any
 // other is solved once, in a worker thread, then kept in memory and cached on disk in the data
 // folder (`win-tables/`, one file per option set and solver version). A shipped or cached file
 // of another version, or one whose checksum fails, is refused (with a line in the log) and the
 // table solved again. Until a table is ready the computer player plays for points and the odds
 // say how far the solve is.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { gunzipSync, gzipSync } from 'node:zlib'
 import type { WinTableSource } from '../../shared/ai/win-play'
-import { decodeWinTable, encodeWinTable, winTableFileName } from '../../shared/ai/win-table-file'
+import { winTableFileName } from '../../shared/ai/win-table-file'
 import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../shared/ai/win-solver'
 import { formatPoints } from '../../shared/engine/six-dice'
 import { log } from './log'
+import { readWinTableFile, shippedWinTablesDir, winTableFileBytes } from './win-table-files'
 import type { WinWorkerMessage } from './win-table-worker'
 
 const keyOf = (spec: WinSpec): string => `${spec.game}|${spec.target}|${spec.entry}`
-
-/**
- * The option sets whose tables ship with the app (`npm run win-tables` solves them again): both
- * games at their defaults (target 10,000; entry minimum 500 for Farkle, none for Fouche), which
- * every fresh install plays first; Farkle with the entry minimum off (the other value the Setup
- * screen names: "0 = off"); and the short game of either, a target of 5,000. About 370 KB in all;
- * any other option set solves in a few seconds.
- */
-export const SHIPPED_WIN_SPECS: readonly WinSpec[] = [
-  { game: 'farkle', target: 10_000, entry: 500 },
-  { game: 'fouche', target: 10_000, entry: 0 },
-  { game: 'farkle', target: 10_000, entry: 0 },
-  { game: 'farkle', target: 5_000, entry: 500 },
-  { game: 'fouche', target: 5_000, entry: 0 }
-]
-
-/** The shipped tables' folder inside the project (and inside the packaged app's app.asar). */
-export const SHIPPED_WIN_TABLES = join('resources', 'win-tables')
-
-/**
- * Where the shipped tables are: the first `resources/win-tables` up from this module, which is
- * out/main (the app, packaged or not), out/host (the headless host) or src/main/core (tsx).
- */
-export function shippedWinTablesDir(): string | null {
-  for (let dir = __dirname, up = 0; up < 5; dir = dirname(dir), up++) {
-    const candidate = join(dir, SHIPPED_WIN_TABLES)
-    if (existsSync(candidate)) return candidate
-  }
-  return null
-}
-
-/** The table in a gzipped table file, or why it is refused (null when there is no such file). */
-export function readWinTableFile(path: string, spec: WinSpec): { ok: true; table: WinTable } | { ok: false; error: string } | null {
-  if (!existsSync(path)) return null
-  let bytes: Uint8Array
-  try {
-    bytes = new Uint8Array(gunzipSync(readFileSync(path)))
-  } catch (error) {
-    return { ok: false, error: `cannot be read or unpacked (${(error as Error).message})` }
-  }
-  return decodeWinTable(bytes, spec)
-}
-
-/** The bytes of a table's file, as shipped and cached. */
-export function winTableFileBytes(table: WinTable): Buffer {
-  return gzipSync(encodeWinTable(table), { level: 9 })
-}
 
 /** The shipped table for these options, or null (none shipped, or refused: logged). */
 function readShipped(dir: string | null, spec: WinSpec): WinTable | null {
@@ -72,19 +25,6 @@ function readShipped(dir: string | null, spec: WinSpec): WinTable | null {
   const read = readWinTableFile(path, spec)
   if (read && !read.ok) log.warn({ file: path, reason: read.error }, 'a shipped chance-to-win table was refused; it is solved again')
   return read?.ok ? read.table : null
-}
-
-/** The shipped tables alone, read when first asked for: the referee command, which solves none. */
-export function shippedWinTables(dir: string | null = shippedWinTablesDir()): WinTableSource {
-  const read = new Map<string, WinTable | null>()
-  return {
-    table(spec) {
-      const key = keyOf(spec)
-      if (!read.has(key)) read.set(key, solvable(spec) ? readShipped(dir, spec) : null)
-      return read.get(key) ?? null
-    },
-    status: () => 'no table ships for these rules (the referee command solves none)'
-  }
 }
 
 export interface WinTablesOptions {

@@ -5,8 +5,8 @@
 // Each chance is stored as a whole number of 2^-32 (so within 2^-33, 1.2e-10, of the solved
 // value), as its difference from a prediction by its neighbours (see predicted), zigzag-coded in
 // 5 bytes, byte planes one after the other: the table is smooth, so the differences are small and
-// gzip packs them to under a quarter of the float64s (Farkle, target 10,000: 74 KB against
-// 320 KB; the float64s themselves gzip to 299 KB). The checksum is FNV-1a (32 bits) of those
+// gzip packs them to under a quarter of the float64s (Farkle, target 10,000: 73 KB against
+// 313 KB; the float64s themselves gzip to 292 KB). The checksum is FNV-1a (32 bits) of those
 // bytes. The final-turn chances are not stored: they follow from the scoring table and are worked
 // out again on reading.
 // Reading refuses anything that is not exactly a table of this version for these options, so a
