@@ -9,7 +9,7 @@
 //
 // To keep clear of other work in the same checkout, the app is built into a temporary staging
 // folder (`electron-vite build --outDir`), which mirrors the project root: package.json,
-// package-lock.json, electron-builder.yml, build/ and a copy of the production node_modules.
+// package-lock.json, electron-builder.yml, build/, resources/ and a copy of the production node_modules.
 // Nothing in the repository is written. Set KEEP_PACKAGING_OUTPUT=1 to keep the temporary folder.
 import { spawn } from 'node:child_process'
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -129,6 +129,7 @@ async function productionPackages(): Promise<string[]> {
 function stageProject(stage: string, packages: string[]): void {
   for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) cpSync(join(ROOT, file), join(stage, file))
   if (existsSync(join(ROOT, 'build'))) cpSync(join(ROOT, 'build'), join(stage, 'build'), { recursive: true })
+  cpSync(join(ROOT, 'resources'), join(stage, 'resources'), { recursive: true })
   // Parents before their nested node_modules; a nested package copied with its parent is skipped.
   for (const pkg of packages) {
     if (!existsSync(join(stage, pkg))) cpSync(join(ROOT, pkg), join(stage, pkg), { recursive: true })

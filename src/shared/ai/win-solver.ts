@@ -511,10 +511,10 @@ const BOUND_SLACK = 1e-12
  */
 class TurnFamily {
   /** lines[2 * (s * STRIDE + d)]: intercept of V(d, s); the next entry: its slope in L. */
-  readonly lines: Float64Array
+  private readonly lines: Float64Array
   /** lo[s], hi[s]: the values of L for which every level from s up to the top keeps its policy. */
-  readonly lo: Float64Array
-  readonly hi: Float64Array
+  private readonly lo: Float64Array
+  private readonly hi: Float64Array
   /** Levels from builtFrom up to top are built (levels above top bank). */
   private builtFrom: number
   private top = -1
