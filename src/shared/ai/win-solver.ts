@@ -653,10 +653,10 @@ class TurnFamily {
         rollSlope += w * ySlope
         const gap = rankValue[i - 1] - yValue
         if (gap < 0) inOrder = false
+        // With gap >= 0 each test can hold only for its sign of closing (no branch on the sign).
         const closing = ySlope - rankSlope[i - 1]
-        if (closing > 0) {
-          if (gap < dUp * closing) dUp = gap / closing
-        } else if (closing < 0 && gap < -dDown * closing) dDown = -gap / closing
+        if (gap < dUp * closing) dUp = gap / closing
+        if (gap < -dDown * closing) dDown = -gap / closing
       }
       if (inOrder) {
         down = dDown
@@ -703,9 +703,8 @@ class TurnFamily {
           if (i === from) continue
           const gap = rankValue[i - 1] - rankValue[i]
           const closing = rankSlope[i] - rankSlope[i - 1]
-          if (closing > 0) {
-            if (gap < up * closing) up = gap / closing
-          } else if (closing < 0 && gap < -down * closing) down = -gap / closing
+          if (gap < up * closing) up = gap / closing
+          if (gap < -down * closing) down = -gap / closing
         }
       }
       rollIntercept *= scale[d]
