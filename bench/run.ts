@@ -6,6 +6,7 @@ import { benchGrowth } from './growth'
 import { benchLeague } from './league'
 import { benchOdds } from './odds'
 import { benchScreen } from './screen'
+import { benchSolver } from './solver'
 import { benchStats } from './stats'
 
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     devices: benchDevices,
     odds: benchOdds,
     growth: benchGrowth,
+    solver: benchSolver,
     ai: benchAi,
     win: benchWin,
     stats: benchStats,

@@ -1,6 +1,8 @@
 // The `referee` command itself, apart from the process it runs in: the fault suite runs thousands
 // of records through it without starting a process for each.
 import { readFileSync } from 'node:fs'
+import { shippedWinTables } from '../main/core/computer/win-table-files'
+import type { WinTableSource } from '../shared/ai/win-play'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
@@ -15,6 +17,8 @@ const USAGE = `usage: npm run -s referee -- replay FILE
                 resulting state as one JSON object (exit 1 and "line N: reason" on standard
                 error at the first line the rules do not allow)
   odds FILE     check it the same way and print the exact odds of the position it ends in
+                (Farkle and Fouche chances to win with the tables shipped for the most
+                played rules)
   stats PATH…   print each player's statistics over the record files PATH (or the folders of
                 them) as one JSON object
   league-export URL DIR
@@ -22,6 +26,9 @@ const USAGE = `usage: npm run -s referee -- replay FILE
                 (http://[NAME:PW@]HOST:PORT/DB) as record files in DIR/TABLE/ (docs/league.md)
   FILE          a path, or - for standard input (a file named like a flag goes after --)
   --help, -h    print this and exit`
+
+/** The chance-to-win tables shipped with the app, read the first time a position needs one. */
+let winTables: WinTableSource | null = null
 
 /** What is wrong with a command line whose flags parsed, or null when it can run. */
 function commandProblem(positionals: string[]): string | null {
@@ -89,7 +96,7 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
     io.stderr(`line ${replayed.line}: ${replayed.error}\n`)
     return 1
   }
-  const output = command === 'odds' ? oddsFor(replayed.game) : summaryOf(replayed.game)
+  const output = command === 'odds' ? oddsFor(replayed.game, (winTables ??= shippedWinTables())) : summaryOf(replayed.game)
   io.stdout(`${JSON.stringify(output)}\n`)
   return 0
 }

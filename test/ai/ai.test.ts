@@ -82,6 +82,16 @@ describe('npm run -s referee -- odds', () => {
     expect(odds.options.map((o: { label: string }) => o.label)).toContain('Re-roll 2+2')
   })
 
+  it('gives the chances to win of a Farkle game with the default rules from its shipped table; other rules get none before the end', () => {
+    const start = '{"game":"farkle","players":["Ann","Bob"]}\n{"roll":[1,5,2,2,3,6]}\n'
+    const shipped = JSON.parse(referee(['odds', '-'], start).stdout)
+    expect(shipped).toMatchObject({ game: 'farkle', win: { exact: true } })
+    expect(shipped.keeps.filter((k: { bestToWin?: boolean }) => k.bestToWin)).toHaveLength(1)
+    const other = JSON.parse(referee(['odds', '-'], start.replace('"players"', '"rules":{"target":7500},"players"')).stdout)
+    expect(other).toMatchObject({ game: 'farkle', winStatus: 'Chance to win: not known yet, no table ships for these rules (the referee command solves none)' })
+    expect(other.win).toBeUndefined()
+  })
+
   it('refuses a bad record like replay: line N on stderr, exit 1, nothing on stdout', () => {
     const r = referee(['odds', '-'], '{"game":"farkle","players":["Ann"]}\n{"roll":[1,2,3]}\n')
     expect(r.status).toBe(1)

@@ -11,11 +11,13 @@ import {
   solveWinTable,
   startChance,
   throwGroups,
+  WIN_TABLE_VERSION,
   WinTurn,
+  type SolveOptions,
   type WinSpec,
   type WinTable
 } from '../../src/shared/ai/win-solver'
-import { decodeWinTable, encodeWinTable, winTableFileName } from '../../src/shared/ai/win-table-file'
+import { decodeWinTable, encodeWinTable, WIN_TABLE_PRECISION, winTableFileName } from '../../src/shared/ai/win-table-file'
 import { FARKLE_TABLE } from '../../src/shared/engine/farkle'
 import { FOUCHE_TABLE } from '../../src/shared/engine/fouche'
 import { isFarkle, scoringSelections, type SixDiceState } from '../../src/shared/engine/six-dice'
@@ -24,6 +26,7 @@ import { offerOf, play, startGame, type Game } from '../../src/shared/game'
 import { outcomesOf } from '../../src/shared/odds/dice'
 import { reachValues } from '../../src/shared/odds/six-dice'
 import { seededRandom } from '../../src/shared/random-play'
+import { solveWinTableV1 } from '../../bench/win-solver-v1'
 
 describe('known values', () => {
   it('the chance to farkle with 1-6 dice is 2/3, 4/9, 5/18, 17/108, 25/324, 5/216 under both scoring tables', () => {
@@ -166,6 +169,30 @@ describe('against plain value iteration (small targets)', () => {
   }, 120_000)
 })
 
+describe('against the solver before the turn families (bench/win-solver-v1.ts)', () => {
+  const cases: [WinSpec, SolveOptions][] = [
+    [{ game: 'farkle', target: 600, entry: 500 }, {}],
+    [{ game: 'farkle', target: 1500, entry: 0 }, { leadCap: 2000 }],
+    [{ game: 'farkle', target: 500, entry: 1500 }, {}],
+    [{ game: 'fouche', target: 600, entry: 0 }, {}],
+    [{ game: 'fouche', target: 800, entry: 350 }, { leadCap: 3000 }],
+    [{ game: 'fouche', target: 1500, entry: 50 }, { leadCap: 800 }],
+    [{ game: 'farkle', target: 10_000, entry: 500 }, { fromSum: 390 }]
+  ]
+  it.each(cases)('%o %o: every chance within 1e-12, the final-turn chances the same', (spec, options) => {
+    const before = solveWinTableV1(spec, options)
+    const now = solveWinTable(spec, options)
+    expect(now.values.length).toBe(before.values.length)
+    let worst = 0
+    for (let i = 0; i < now.values.length; i++) {
+      expect(Number.isNaN(now.values[i])).toBe(Number.isNaN(before.values[i]))
+      if (!Number.isNaN(now.values[i])) worst = Math.max(worst, Math.abs(now.values[i] - before.values[i]))
+    }
+    expect(worst).toBeLessThan(1e-12)
+    expect([...now.final]).toEqual([...before.final])
+  }, 60_000)
+})
+
 describe('the solver on its own', () => {
   it('settles every farkle pair: each chance is its own turn value (residual under 1e-12), all in [0, 1]', () => {
     for (const spec of [
@@ -239,27 +266,40 @@ describe('tables on disk', () => {
   const table = solveWinTable(spec, { leadCap: 1000 })
   const bytes = encodeWinTable(table)
 
-  it('round-trip exactly', () => {
+  it('round-trip to within 2^-33 (stored in steps of 2^-32), the final-turn chances exactly', () => {
     const back = decodeWinTable(bytes, spec)
     expect(back.ok).toBe(true)
     if (!back.ok) return
-    expect([...back.table.values]).toEqual([...table.values])
+    expect(WIN_TABLE_PRECISION).toBe(2 ** -33)
+    let worst = 0
+    for (let i = 0; i < table.values.length; i++) worst = Math.max(worst, Math.abs(back.table.values[i] - table.values[i]))
+    expect(worst).toBeLessThanOrEqual(WIN_TABLE_PRECISION)
+    expect(worst).toBeGreaterThan(0) // (they are rounded)
     expect([...back.table.final]).toEqual([...table.final])
     expect(back.table.leadCapLevels).toBe(table.leadCapLevels)
-    expect(winTableFileName(spec)).toBe('fouche-target400-entry0.v1.bin')
+    // Written again, the values read back give the same bytes: the rounding is stable.
+    expect(encodeWinTable(back.table)).toEqual(bytes)
+    expect(winTableFileName(spec)).toBe(`fouche-target400-entry0.v${WIN_TABLE_VERSION}.bin.gz`)
+  })
+
+  it('hold the end values exactly: 0 and 1 are chances too', () => {
+    const ends: WinTable = { ...table, values: table.values.map((v, i) => (i % 3 === 0 ? 0 : i % 3 === 1 ? 1 : v)) }
+    const back = decodeWinTable(encodeWinTable(ends), spec)
+    expect(back.ok && [...back.table.values].filter((_, i) => i % 3 !== 2)).toEqual([...ends.values].filter((_, i) => i % 3 !== 2))
+    expect(() => encodeWinTable({ ...table, values: table.values.map((v, i) => (i === 5 ? NaN : v)) })).toThrow('not a chance')
   })
 
   it('refuse other options, another version, a cut-off file, a damaged byte', () => {
     expect(decodeWinTable(bytes, { ...spec, target: 450 })).toMatchObject({ ok: false, error: 'solved for other options' })
     expect(decodeWinTable(bytes, { ...spec, game: 'farkle' })).toMatchObject({ ok: false })
-    expect(decodeWinTable(bytes.subarray(0, bytes.length - 8), spec)).toMatchObject({ ok: false, error: 'cut off or too long' })
+    expect(decodeWinTable(bytes.subarray(0, bytes.length - 8), spec)).toMatchObject({ ok: false, error: 'damaged (checksum)' })
     const damaged = bytes.slice()
     damaged[damaged.length - 3] ^= 0x40
     expect(decodeWinTable(damaged, spec)).toMatchObject({ ok: false, error: 'damaged (checksum)' })
-    const text = new TextDecoder().decode(bytes.subarray(8, 100)).replace('"version":1', '"version":9')
+    const text = new TextDecoder().decode(bytes.subarray(8, 100)).replace(`"version":${WIN_TABLE_VERSION}`, '"version":9')
     const older = bytes.slice()
     older.set(new TextEncoder().encode(text), 8)
-    expect(decodeWinTable(older, spec)).toMatchObject({ ok: false, error: 'version 9, not 1' })
+    expect(decodeWinTable(older, spec)).toMatchObject({ ok: false, error: `version 9, not ${WIN_TABLE_VERSION}` })
     expect(decodeWinTable(new Uint8Array(3), spec)).toMatchObject({ ok: false, error: 'not a chance-to-win table' })
   })
 })

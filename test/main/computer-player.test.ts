@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { openTable, type TestTable } from '../kit/table'
+import { join } from 'node:path'
+import { WinTables } from '../../src/main/core/computer/win-tables'
+import { dataFolder, openTable, type TestTable } from '../kit/table'
 import { seededRandom } from '../../src/shared/random-play'
 import { fixedWinTables, type WinTableSource } from '../../src/shared/ai/win-play'
 import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
@@ -9,10 +11,10 @@ afterEach(async () => {
   while (tables.length) await tables.pop()!.stop()
 })
 
-function table(dice: number[] = [], winTables: WinTableSource | 'none' = 'none'): { session: TestTable } {
+function table(dice: number[] = [], winTables: WinTableSource | 'none' = 'none', dataDir = dataFolder('computer')): { session: TestTable } {
   const random = seededRandom(7)
   const queue = [...dice]
-  const session = openTable({ rollDie: () => queue.shift() ?? 1 + Math.floor(random() * 6), computer: { delayMs: 1, random }, winTables })
+  const session = openTable({ dataDir, rollDie: () => queue.shift() ?? 1 + Math.floor(random() * 6), computer: { delayMs: 1, random }, winTables })
   tables.push(session)
   return { session }
 }
@@ -129,6 +131,20 @@ describe('the computer player', () => {
     // The odds panel gets the same chances.
     session.setShowOdds(true)
     expect(session.snapshot(true).current!.odds).toMatchObject({ game: 'farkle', win: { exact: true } })
+  })
+
+  it("plays a fresh install's first Farkle game to win from its first decision: the default rules' table ships with the app", async () => {
+    // As the app and the host set it up, with a worker that cannot start: nothing is solved here.
+    const dataDir = dataFolder('computer')
+    const tables = new WinTables({ dir: join(dataDir, 'win-tables'), worker: { path: join(dataDir, 'no-such-worker.js') } })
+    const { session } = table([], tables, dataDir)
+    session.newGame({ game: 'farkle', players: ['Computer', 'Ann'], computers: [0] })
+    expect(session.snapshot(true).current!.thinking?.text).toBe('Computer is thinking…')
+    await settle(session, () => session.snapshot(true).current!.summary.toPlay === 'Ann')
+    const reasons = session.snapshot(true).current!.log.filter((entry) => entry.kind === 'computer')
+    expect(reasons.length).toBeGreaterThan(0)
+    for (const why of reasons) expect(why.text).toMatch(/^Computer (keeps|banks) .*\d+% to win/)
+    expect(tables.status({ game: 'farkle', target: 10_000, entry: 500 })).toBe('the table for these rules is ready')
   })
 
   it('starts solving the table at the start of the game, and plays for points meanwhile, saying so', async () => {

@@ -20,7 +20,13 @@
 // Banks reach a higher a + b; only a farkle links W[role][a][b] to W[opp][b][a] (same sum), so
 // the states are solved by descending a + b, each pair {W[role][a][b], W[opp][b][a]} as a
 // two-unknown fixed point. Each turn value is convex and piecewise linear in the farkle value,
-// so Newton's method (policy iteration) solves the pair exactly, usually in two evaluations.
+// so Newton's method (policy iteration) solves the pair exactly.
+//
+// Speed (see TurnFamily and KeepRanking below, and bench/README.md): the turns of one role
+// against one opponent score b differ, for every own score a, only in the farkle value; they are
+// kept as lines in it, and a new a evaluates only the levels whose policy changes (about 50 of
+// several hundred). A throw's best keeps are found from a ranking of the few slots its keeps land
+// on, kept sorted from one level to the next, instead of a scan of every keep of every outcome.
 //
 // Every keep on offer counts (not only the most points for a number of dice): near the target
 // fewer points can be worth more (staying under the target rather than handing the opponent a
@@ -34,8 +40,11 @@ import { FOUCHE_TABLE } from '../engine/fouche'
 import { isFarkle, scoringSelections, type ScoringTable, type SixDiceGameId } from '../engine/six-dice'
 import { outcomesOf } from '../odds/dice'
 
-/** Bump when the solver's model changes: cached tables of another version are solved again. */
-export const WIN_TABLE_VERSION = 1
+/**
+ * Bump when the solver's model or a table's file (win-table-file.ts) changes: tables of another
+ * version, shipped or cached, are refused and solved again. 2: values stored to 2^-33.
+ */
+export const WIN_TABLE_VERSION = 2
 const STEP = 50
 /**
  * A turn banks once its total is this far ahead of the opponent (and at or above the target and
@@ -384,13 +393,342 @@ class Model {
   }
 }
 
+/** A table's final-turn chances F(g), for every gap its turns can reach. */
+export function finalChancesOf(spec: WinSpec, leadCapLevels: number): Float64Array {
+  const probe = new Model(spec, leadCapLevels, new Float64Array(0), new Float64Array(0))
+  return finalTurnChances(probe.g, probe.maxTop + probe.g.maxLevels + 1)
+}
+
 function modelOf(table: WinTable): Model {
   return new Model(table.spec, table.leadCapLevels, table.values, table.final)
 }
 
+// ---------------------------------------------------------------------------------------------
+// The solve: ranked keeps and turn values as lines in the farkle value
+
+/**
+ * The keeps of a throw, ranked. The keeps of d dice at level s land on few distinct slots
+ * (candidates: 133 for 1-6 dice against 1,113 keeps in 234 groups, Farkle). With the candidates
+ * ranked by value, a group's best keep is its first candidate in the ranking, so
+ * R(d, s) = P(farkle) L + sum over candidates c of weight(c) V(c), weight(c) being the chance of
+ * the groups whose first candidate is c. From one level to the next the ranking barely moves: it
+ * is kept sorted by insertion, and each swap of two neighbours x, y hands the groups that hold
+ * both and had x first to y. Weights count outcomes (of 6^d), so they stay whole numbers, exact.
+ */
+interface KeepRanking {
+  /** Candidates of d dice are candFrom[d] .. candFrom[d + 1] - 1. */
+  candFrom: Int32Array
+  /** A candidate's slot relative to its level: levels * STRIDE + dice left. */
+  candSlot: Int32Array
+  /** Outcomes of d dice (of 6^d) that farkle. */
+  farkleWays: Float64Array
+  /** 6^-d. */
+  scale: Float64Array
+  /** Outcomes of d dice (of 6^d) in each group. */
+  groupWays: Float64Array
+  /** Groups holding candidates x and y of d dice: pairGroups[pairFrom[i] .. pairFrom[i + 1] - 1], i = pairBase[d] + x * K + y (x, y counted from candFrom[d], K of them). */
+  pairBase: Int32Array
+  pairFrom: Int32Array
+  pairGroups: Int32Array
+  /** The ranking: candidates of d dice, best first (its part candFrom[d] .. candFrom[d + 1] - 1). */
+  order: Int32Array
+  /** Each group's first candidate in the ranking. */
+  first: Int32Array
+  /** Outcomes whose best keep is the candidate (the groups whose first it is). */
+  weight: Float64Array
+}
+
+function keepRanking(g: ThrowGroups): KeepRanking {
+  const candFrom = new Int32Array(8)
+  const candSlot: number[] = []
+  const keepCand = new Int32Array(g.keepSlot.length)
+  const pairBase = new Int32Array(8)
+  const pairs: number[][] = []
+  for (let d = 1; d <= 6; d++) {
+    candFrom[d] = candSlot.length
+    const bySlot = new Map<number, number>()
+    for (let k = g.keepFrom[g.groupFrom[d]]; k < g.keepFrom[g.groupFrom[d + 1]]; k++) {
+      let c = bySlot.get(g.keepSlot[k])
+      if (c === undefined) bySlot.set(g.keepSlot[k], (c = candSlot.push(g.keepSlot[k]) - 1))
+      keepCand[k] = c
+    }
+    const count = candSlot.length - candFrom[d]
+    pairBase[d] = pairs.length
+    for (let i = 0; i < count * count; i++) pairs.push([])
+    for (let gi = g.groupFrom[d]; gi < g.groupFrom[d + 1]; gi++)
+      for (let k = g.keepFrom[gi]; k < g.keepFrom[gi + 1]; k++)
+        for (let j = g.keepFrom[gi]; j < g.keepFrom[gi + 1]; j++)
+          if (j !== k) pairs[pairBase[d] + (keepCand[k] - candFrom[d]) * count + keepCand[j] - candFrom[d]].push(gi)
+  }
+  candFrom[7] = candSlot.length
+  const pairFrom = new Int32Array(pairs.length + 1)
+  for (let i = 0; i < pairs.length; i++) pairFrom[i + 1] = pairFrom[i] + pairs[i].length
+  const farkleWays = new Float64Array(7)
+  const scale = new Float64Array(7)
+  const groupWays = new Float64Array(g.groupProb.length)
+  const first = new Int32Array(g.groupProb.length)
+  const weight = new Float64Array(candSlot.length)
+  for (let d = 1; d <= 6; d++) {
+    scale[d] = 1 / 6 ** d
+    farkleWays[d] = Math.round(g.farkle[d] * 6 ** d)
+    for (let gi = g.groupFrom[d]; gi < g.groupFrom[d + 1]; gi++) {
+      groupWays[gi] = Math.round(g.groupProb[gi] * 6 ** d)
+      // The starting ranking is the candidates' own order; a group's first is its lowest.
+      first[gi] = Math.min(...Array.from(keepCand.subarray(g.keepFrom[gi], g.keepFrom[gi + 1])))
+      weight[first[gi]] += groupWays[gi]
+    }
+  }
+  return {
+    candFrom,
+    candSlot: Int32Array.from(candSlot),
+    farkleWays,
+    scale,
+    groupWays,
+    pairBase,
+    pairFrom,
+    pairGroups: Int32Array.from(pairs.flat()),
+    order: Int32Array.from(candSlot.keys()),
+    first,
+    weight
+  }
+}
+
+/**
+ * A farkle value this little past an interval's bound still counts as inside: the policy held is
+ * then worse than the best by less than this, and rounding cannot send a turn round and round.
+ */
+const BOUND_SLACK = 1e-12
+
+/**
+ * The turns of one role against one opponent score b, for every own score a at once: their
+ * values differ only in the farkle value L = 1 - W[opp][b][a] (and the start level). Within a
+ * policy each V(d, s) is a line in L, so the family keeps V(d, s) = intercept + slope L for the
+ * levels above the current a, each with the interval of L in which its policy (the ranking of
+ * every throw's candidates, bank or throw) stays the best one, given the lines above it. A turn
+ * with a new L re-evaluates only the levels from the highest one whose interval does not hold it,
+ * usually some 50 above a, instead of the whole turn (hundreds of levels), and the farkle pair's
+ * fixed point is solved exactly from the start lines, checked against their intervals.
+ */
+class TurnFamily {
+  /** lines[2 * (s * STRIDE + d)]: intercept of V(d, s); the next entry: its slope in L. */
+  private readonly lines: Float64Array
+  /** lo[s], hi[s]: the values of L for which every level from s up to the top keeps its policy. */
+  private readonly lo: Float64Array
+  private readonly hi: Float64Array
+  /** Levels from builtFrom up to top are built (levels above top bank). */
+  private builtFrom: number
+  private top = -1
+  private atZero = false
+
+  constructor(
+    private readonly model: Model,
+    private readonly ranking: KeepRanking,
+    /** A throw's candidates in ranking order while a level is built: value at L, intercept, slope. */
+    private readonly scratch: { rankValue: Float64Array; rankIntercept: Float64Array; rankSlope: Float64Array },
+    readonly role: number,
+    readonly b: number,
+    levels: number
+  ) {
+    this.lines = new Float64Array(2 * levels * STRIDE)
+    this.lo = new Float64Array(levels)
+    this.hi = new Float64Array(levels)
+    this.builtFrom = levels
+  }
+
+  /** Makes levels top..a hold the turn (role, a, b) for farkle value L; level a is the throw alone (no bank yet). */
+  prepare(a: number, farkleValue: number): void {
+    const model = this.model
+    const top = model.topOf(this.role, a, this.b)
+    if (top !== this.top) {
+      // A new family, or the start at 0 with an entry minimum above the other turns' top.
+      this.top = top
+      for (let s = top + 1; s <= top + model.g.maxLevels; s++) {
+        const bank = model.bankValue(this.role, this.b, s)
+        for (let d = 1; d <= 6; d++) {
+          this.lines[2 * (s * STRIDE + d)] = bank
+          this.lines[2 * (s * STRIDE + d) + 1] = 0
+        }
+      }
+      this.builtFrom = top + 1
+    }
+    const bankFrom = model.bankFrom(a)
+    if (a === 0 && !this.atZero) {
+      // The start at 0 cannot bank below the entry minimum: those levels are built again.
+      this.atZero = true
+      this.builtFrom = Math.max(this.builtFrom, bankFrom)
+    }
+    // The highest level to build: the intervals narrow going down, so a binary search finds the
+    // highest built level whose interval does not hold L.
+    let from = this.builtFrom - 1
+    let low = Math.max(a, this.builtFrom)
+    if (low <= top && !this.holdsAt(low, farkleValue)) {
+      let high = top + 1
+      while (high - low > 1) {
+        const mid = (low + high) >> 1
+        if (this.holdsAt(mid, farkleValue)) high = mid
+        else low = mid
+      }
+      from = Math.max(from, low)
+    }
+    for (let s = from; s >= a; s--) this.build(s, farkleValue, s > a && s >= bankFrom)
+    this.builtFrom = Math.min(this.builtFrom, a)
+  }
+
+  private holdsAt(s: number, farkleValue: number): boolean {
+    return farkleValue >= this.lo[s] - BOUND_SLACK && farkleValue <= this.hi[s] + BOUND_SLACK
+  }
+
+  /** Whether the built lines from a up are the turn's values at L. */
+  holds(a: number, farkleValue: number): boolean {
+    return this.builtFrom <= a && this.holdsAt(a, farkleValue)
+  }
+
+  /** The start line of the turn prepared at level a: W = intercept + slope L. */
+  startIntercept(a: number): number {
+    return this.lines[2 * (a * STRIDE + 6)]
+  }
+
+  startSlope(a: number): number {
+    return this.lines[2 * (a * STRIDE + 6) + 1]
+  }
+
+  /** Level a, prepared as the throw alone, becomes a level that may bank (for the turns below it). */
+  settle(a: number, farkleValue: number): void {
+    const bank = this.model.bankValue(this.role, this.b, a)
+    let lo = this.lo[a]
+    let hi = this.hi[a]
+    for (let d = 1; d <= 6; d++) {
+      const at = 2 * (a * STRIDE + d)
+      const intercept = this.lines[at]
+      const slope = this.lines[at + 1]
+      const roll = intercept + slope * farkleValue
+      if (bank >= roll) {
+        if (slope > 0) hi = Math.min(hi, farkleValue + (bank - roll) / slope)
+        this.lines[at] = bank
+        this.lines[at + 1] = 0
+      } else if (slope > 0) lo = Math.max(lo, farkleValue - (roll - bank) / slope)
+    }
+    this.lo[a] = lo
+    this.hi[a] = hi
+  }
+
+  /** Level s from the lines above it, at farkle value L (see KeepRanking), with its interval. */
+  private build(s: number, farkleValue: number, canBank: boolean): void {
+    const { candFrom, candSlot, farkleWays, scale, groupWays, pairBase, pairFrom, pairGroups, order, first, weight } = this.ranking
+    const { rankValue, rankIntercept, rankSlope } = this.scratch
+    const lines = this.lines
+    const base = s * STRIDE
+    const bank = canBank ? this.model.bankValue(this.role, this.b, s) : 0
+    // How far L may move down and up with every level from s to the top keeping its policy.
+    let down = s + 1 <= this.top ? farkleValue - this.lo[s + 1] : Infinity
+    let up = s + 1 <= this.top ? this.hi[s + 1] - farkleValue : Infinity
+    for (let d = 1; d <= 6; d++) {
+      const from = candFrom[d]
+      const end = candFrom[d + 1]
+      // One pass down the ranking: each candidate's line and value at L, R's line, and how far L
+      // may move before two neighbours cross. That holds when the ranking is still in order, as
+      // for d < 5 it nearly always is; else the ranking is sorted again and R summed again.
+      const x = order[from]
+      let at = 2 * (base + candSlot[x])
+      rankIntercept[from] = lines[at]
+      rankSlope[from] = lines[at + 1]
+      rankValue[from] = lines[at] + lines[at + 1] * farkleValue
+      let rollIntercept = weight[x] * rankIntercept[from]
+      let rollSlope = farkleWays[d] + weight[x] * rankSlope[from]
+      let dDown = down
+      let dUp = up
+      let inOrder = true
+      for (let i = from + 1; i < end; i++) {
+        const y = order[i]
+        at = 2 * (base + candSlot[y])
+        const yIntercept = lines[at]
+        const ySlope = lines[at + 1]
+        const yValue = yIntercept + ySlope * farkleValue
+        rankIntercept[i] = yIntercept
+        rankSlope[i] = ySlope
+        rankValue[i] = yValue
+        if (!inOrder) continue
+        const w = weight[y]
+        rollIntercept += w * yIntercept
+        rollSlope += w * ySlope
+        const gap = rankValue[i - 1] - yValue
+        if (gap < 0) inOrder = false
+        // With gap >= 0 each test can hold only for its sign of closing (no branch on the sign).
+        const closing = ySlope - rankSlope[i - 1]
+        if (gap < dUp * closing) dUp = gap / closing
+        if (gap < -dDown * closing) dDown = -gap / closing
+      }
+      if (inOrder) {
+        down = dDown
+        up = dUp
+      } else {
+        // Insertion sort of the ranking, best first; a swap moves the weight of the groups holding both.
+        const count = end - from
+        const pairs = pairBase[d]
+        for (let i = from + 1; i < end; i++) {
+          const c = order[i]
+          const v = rankValue[i]
+          if (rankValue[i - 1] >= v) continue
+          const cIntercept = rankIntercept[i]
+          const cSlope = rankSlope[i]
+          let j = i
+          while (j > from && rankValue[j - 1] < v) {
+            const x = order[j - 1]
+            const pair = pairs + (x - from) * count + (c - from)
+            for (let q = pairFrom[pair]; q < pairFrom[pair + 1]; q++) {
+              const gi = pairGroups[q]
+              if (first[gi] === x) {
+                first[gi] = c
+                weight[x] -= groupWays[gi]
+                weight[c] += groupWays[gi]
+              }
+            }
+            order[j] = x
+            rankValue[j] = rankValue[j - 1]
+            rankIntercept[j] = rankIntercept[j - 1]
+            rankSlope[j] = rankSlope[j - 1]
+            j--
+          }
+          order[j] = c
+          rankValue[j] = v
+          rankIntercept[j] = cIntercept
+          rankSlope[j] = cSlope
+        }
+        rollIntercept = 0
+        rollSlope = farkleWays[d]
+        for (let i = from; i < end; i++) {
+          const w = weight[order[i]]
+          rollIntercept += w * rankIntercept[i]
+          rollSlope += w * rankSlope[i]
+          if (i === from) continue
+          const gap = rankValue[i - 1] - rankValue[i]
+          const closing = rankSlope[i] - rankSlope[i - 1]
+          if (gap < up * closing) up = gap / closing
+          if (gap < -down * closing) down = -gap / closing
+        }
+      }
+      rollIntercept *= scale[d]
+      rollSlope *= scale[d]
+      const roll = rollIntercept + rollSlope * farkleValue
+      const slot = 2 * (base + d)
+      if (canBank && bank >= roll) {
+        if (bank - roll < up * rollSlope) up = (bank - roll) / rollSlope
+        lines[slot] = bank
+        lines[slot + 1] = 0
+      } else {
+        if (canBank && roll - bank < down * rollSlope) down = (roll - bank) / rollSlope
+        lines[slot] = rollIntercept
+        lines[slot + 1] = rollSlope
+      }
+    }
+    this.lo[s] = farkleValue - down
+    this.hi[s] = farkleValue + up
+  }
+}
+
 /**
  * Solves the game for `spec` (see the file comment). Target 10,000: 40,000 states (Farkle),
- * 80,000 (Fouche: one table per seat), under a megabyte; run it in a worker.
+ * 80,000 (Fouche: one table per seat); run it in a worker.
  */
 export function solveWinTable(spec: WinSpec, options: SolveOptions = {}): WinTable {
   const leadCapLevels = Math.ceil((options.leadCap ?? LEAD_CAP) / STEP)
@@ -398,17 +736,24 @@ export function solveWinTable(spec: WinSpec, options: SolveOptions = {}): WinTab
   const g = throwGroups(scoringTableOf(spec.game))
   const roles: 1 | 2 = END_RULE[spec.game] === 'complete-the-lap' ? 2 : 1
   const values = new Float64Array(roles * n * n).fill(NaN)
-  const probe = new Model(spec, leadCapLevels, values, new Float64Array(0))
-  const final = finalTurnChances(g, probe.maxTop + g.maxLevels + 1)
+  const final = finalChancesOf(spec, leadCapLevels)
   const model = new Model(spec, leadCapLevels, values, final)
-  const size = model.maxTop + g.maxLevels + 1
-  const x = turnArrays(size)
-  const y = turnArrays(size)
+  const ranking = keepRanking(g)
+  const candidates = ranking.candSlot.length
+  const scratch = { rankValue: new Float64Array(candidates), rankIntercept: new Float64Array(candidates), rankSlope: new Float64Array(candidates) }
   const fromSum = options.fromSum ?? 0
-  // Progress counts levels evaluated (about two evaluations per state).
+  // families[role * n + b]: made when its first turn is solved, dropped after its last (a = 0).
+  const families: (TurnFamily | null)[] = new Array<TurnFamily | null>(roles * n).fill(null)
+  const familyOf = (role: number, b: number): TurnFamily => {
+    let family = families[role * n + b]
+    if (!family) {
+      const levels = Math.max(model.topOf(role, 0, b), model.topOf(role, 1, b)) + g.maxLevels + 1
+      family = families[role * n + b] = new TurnFamily(model, ranking, scratch, role, b, levels)
+    }
+    return family
+  }
   let total = 0
-  for (let role = 0; role < roles; role++)
-    for (let a = 0; a < n; a++) for (let b = Math.max(0, fromSum - a); b < n; b++) total += model.topOf(role, a, b) - a + 1
+  for (let a = 0; a < n; a++) total += roles * Math.min(n, Math.max(0, n - Math.max(0, fromSum - a)))
   let done = 0
   let reported = 0
   const report = options.onProgress
@@ -421,8 +766,6 @@ export function solveWinTable(spec: WinSpec, options: SolveOptions = {}): WinTab
     if (b + 1 < n) return at(a, b + 1)
     return 0.5
   }
-  const start = (arrays: TurnArrays, a: number): number => arrays.roll[a * STRIDE + 6]
-  const startSlope = (arrays: TurnArrays, a: number): number => arrays.slope[a * STRIDE + 6]
   for (let sum = 2 * (n - 1); sum >= fromSum; sum--) {
     for (let a = Math.max(0, sum - (n - 1)); a <= Math.min(sum, n - 1); a++) {
       const b = sum - a
@@ -431,43 +774,45 @@ export function solveWinTable(spec: WinSpec, options: SolveOptions = {}): WinTab
         if (!Number.isNaN(values[ix])) continue
         const partner = model.opponent(role)
         const iy = model.index(partner, b, a)
-        let gx = guess(role, a, b)
+        const fx = familyOf(role, b)
+        // Policy iteration (Newton's method on the convex, piecewise linear turn values): the
+        // start lines at the current farkle values give the pair's fixed point exactly when it
+        // lies within both lines' intervals; else again from there.
         if (ix === iy) {
-          // One unknown: x = f(1 - x); Newton: x = vx - dx (x - gx).
+          // One unknown: x = A + P (1 - x).
+          let x = guess(role, a, b)
           for (let iteration = 0; ; iteration++) {
-            model.evaluate(x, role, a, b, 1 - gx)
-            const vx = start(x, a)
-            if (Math.abs(vx - gx) < 1e-13 || iteration > 60) {
-              gx = vx
-              break
-            }
-            gx = (vx + startSlope(x, a) * gx) / (1 + startSlope(x, a))
+            fx.prepare(a, 1 - x)
+            const slope = fx.startSlope(a)
+            x = (fx.startIntercept(a) + slope) / (1 + slope)
+            if (fx.holds(a, 1 - x) || iteration > 60) break
           }
-          values[ix] = gx
-          done += model.topOf(role, a, b) - a + 1
+          values[ix] = x
+          if (a > 0) fx.settle(a, 1 - x)
+          done += 1
         } else {
-          let gy = guess(partner, b, a)
+          const fy = familyOf(partner, a)
+          let x = guess(role, a, b)
+          let y = guess(partner, b, a)
           for (let iteration = 0; ; iteration++) {
-            model.evaluate(x, role, a, b, 1 - gy)
-            model.evaluate(y, partner, b, a, 1 - gx)
-            const vx = start(x, a)
-            const vy = start(y, b)
-            if ((Math.abs(vx - gx) < 1e-13 && Math.abs(vy - gy) < 1e-13) || iteration > 60) {
-              gx = vx
-              gy = vy
-              break
-            }
-            // Newton: x = vx - dx (y - gy), y = vy - dy (x - gx).
-            const dx = startSlope(x, a)
-            const dy = startSlope(y, b)
-            const nx = (vx - dx * (vy - gy) - dx * dy * gx) / (1 - dx * dy)
-            gy = vy - dy * (nx - gx)
-            gx = nx
+            fx.prepare(a, 1 - y)
+            fy.prepare(b, 1 - x)
+            // x = A + P (1 - y), y = B + Q (1 - x).
+            const p = fx.startSlope(a)
+            const q = fy.startSlope(b)
+            const intercept = fy.startIntercept(b)
+            x = (fx.startIntercept(a) + p * (1 - intercept - q)) / (1 - p * q)
+            y = intercept + q * (1 - x)
+            if ((fx.holds(a, 1 - y) && fy.holds(b, 1 - x)) || iteration > 60) break
           }
-          values[ix] = gx
-          values[iy] = gy
-          done += model.topOf(role, a, b) - a + 1 + model.topOf(partner, b, a) - b + 1
+          values[ix] = x
+          values[iy] = y
+          if (a > 0) fx.settle(a, 1 - y)
+          if (b > 0) fy.settle(b, 1 - x)
+          done += 2
         }
+        if (a === 0) families[role * n + b] = null
+        if (b === 0) families[partner * n + a] = null
       }
     }
     if (report && done - reported >= total / 200) {

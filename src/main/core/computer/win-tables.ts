@@ -1,19 +1,37 @@
-// The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts): each option
-// set is solved once, in a worker thread, then kept in memory and cached on disk in the data
-// folder (`win-tables/`, one file per option set and solver version). Until a table is ready
-// the computer player plays for points and the odds say how far the solve is.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+// The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts). The most
+// played option sets come solved with the app (resources/win-tables, see win-table-files.ts); any
+// other is solved once, in a worker thread, then kept in memory and cached on disk in the data
+// folder (`win-tables/`, one file per option set and solver version). A shipped or cached file
+// of another version, or one whose checksum fails, is refused (with a line in the log) and the
+// table solved again. Until a table is ready the computer player plays for points and the odds
+// say how far the solve is.
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { WinTableSource } from '../../../shared/ai/win-play'
-import { decodeWinTable, encodeWinTable, winTableFileName } from '../../../shared/ai/win-table-file'
+import { winTableFileName } from '../../../shared/ai/win-table-file'
 import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../../shared/ai/win-solver'
 import { formatPoints } from '../../../shared/engine/six-dice'
+import { log } from '../files/log'
+import { readWinTableFile, shippedWinTablesDir, winTableFileBytes } from './win-table-files'
 import type { WinWorkerMessage } from './win-table-worker'
+
+const keyOf = (spec: WinSpec): string => `${spec.game}|${spec.target}|${spec.entry}`
+
+/** The shipped table for these options, or null (none shipped, or refused: logged). */
+function readShipped(dir: string | null, spec: WinSpec): WinTable | null {
+  if (!dir) return null
+  const path = join(dir, winTableFileName(spec))
+  const read = readWinTableFile(path, spec)
+  if (read && !read.ok) log.warn({ file: path, reason: read.error }, 'a shipped chance-to-win table was refused; it is solved again')
+  return read?.ok ? read.table : null
+}
 
 export interface WinTablesOptions {
   /** Folder of the cache on disk; null keeps solved tables in memory only. */
   dir: string | null
+  /** Folder of the shipped tables (default: shippedWinTablesDir()); null: none. */
+  shipped?: string | null
   /** Called when a table is ready, fails, or its solve moves on by a percent. */
   onChange?: () => void
   /** The worker script (default: found next to this module, see workerScript). */
@@ -25,8 +43,6 @@ type Entry =
   | { state: 'solving'; spec: WinSpec; share: number; worker: Worker; started: number }
   | { state: 'ready'; spec: WinSpec; table: WinTable }
   | { state: 'failed'; spec: WinSpec; error: string }
-
-const keyOf = (spec: WinSpec): string => `${spec.game}|${spec.target}|${spec.entry}`
 
 /**
  * Where the worker script is: the built one next to the bundle (electron-vite's out/main, the
@@ -54,8 +70,8 @@ export class WinTables implements WinTableSource {
     const key = keyOf(spec)
     let entry = this.entries.get(key)
     if (!entry) {
-      const cached = this.readCache(spec)
-      entry = cached ? { state: 'ready', spec, table: cached } : { state: 'queued', spec }
+      const known = readShipped(this.options.shipped === undefined ? shippedWinTablesDir() : this.options.shipped, spec) ?? this.readCache(spec)
+      entry = known ? { state: 'ready', spec, table: known } : { state: 'queued', spec }
       this.entries.set(key, entry)
       if (entry.state === 'queued') this.startNext()
     }
@@ -94,13 +110,9 @@ export class WinTables implements WinTableSource {
   private readCache(spec: WinSpec): WinTable | null {
     if (!this.options.dir) return null
     const path = join(this.options.dir, winTableFileName(spec))
-    if (!existsSync(path)) return null
-    try {
-      const decoded = decodeWinTable(new Uint8Array(readFileSync(path)), spec)
-      return decoded.ok ? decoded.table : null
-    } catch {
-      return null
-    }
+    const read = readWinTableFile(path, spec)
+    if (read && !read.ok) log.warn({ file: path, reason: read.error }, 'a cached chance-to-win table was refused; it is solved again')
+    return read?.ok ? read.table : null
   }
 
   private writeCache(table: WinTable): void {
@@ -110,7 +122,7 @@ export class WinTables implements WinTableSource {
       const path = join(this.options.dir, winTableFileName(table.spec))
       // Written aside and renamed: a reader never sees half a table (and would refuse it anyway).
       const aside = `${path}.${process.pid}.tmp`
-      writeFileSync(aside, encodeWinTable(table))
+      writeFileSync(aside, winTableFileBytes(table))
       renameSync(aside, path)
     } catch {
       // A cache that cannot be written (full disk, read-only folder) only means solving again next time.
