@@ -16,7 +16,11 @@ export default defineConfig({
     build: {
       rollupOptions: {
         // The chance-to-win solver's worker thread is a script of its own (src/main/core/win-tables.ts).
-        input: { index: resolve(__dirname, 'src/main/index.ts'), 'win-table-worker': resolve(__dirname, 'src/main/core/computer/win-table-worker.ts') },
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'win-table-worker': resolve(__dirname, 'src/main/core/computer/win-table-worker.ts'),
+          'odds-worker': resolve(__dirname, 'src/main/core/computer/odds-worker.ts')
+        },
         external: ['serialport', 'ws', 'qrcode', 'pino', 'pino-roll']
       }
     }

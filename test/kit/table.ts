@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import type { KeypadKey, Outcome, ScreenKind, TableState } from '../../src/shared/api'
 import type { GameSetup } from '../../src/shared/api-methods'
 import type { Move } from '../../src/shared/engine/types'
+import type { Odds } from '../../src/shared/odds'
+import { vi } from 'vitest'
 import { actingComputer, type Game } from '../../src/shared/game'
 import { createTable, type CreatedTable, type TableOptions } from '../../src/main/core/create-table'
 import type { RecordJournal } from '../../src/main/core/game/record-journal'
@@ -166,6 +168,15 @@ export class TestTable {
 
   setShowOdds(on: boolean): Outcome {
     return this.screen.setShowOdds(on)
+  }
+
+  /** The odds of the game on the table once the odds worker has worked them out and they are shown. */
+  async oddsShown(): Promise<Odds> {
+    return vi.waitFor(() => {
+      const odds = this.snapshot(true).current?.odds
+      if (!odds) throw new Error('no odds shown yet')
+      return odds
+    })
   }
 
   /** Listens for every change of what the screens show. */

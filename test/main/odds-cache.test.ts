@@ -1,22 +1,34 @@
-import { describe, expect, it } from 'vitest'
+import { threadId } from 'node:worker_threads'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TableState } from '../../src/shared/api'
 import type { Game } from '../../src/shared/game'
 import { oddsFor } from '../../src/shared/odds'
 import { seededRandom } from '../../src/shared/random-play'
-import { OddsCache } from '../../src/main/core/computer/odds-cache'
 import { openTable, type TestTable } from '../kit/table'
 
-/** A session whose odds are counted, and every push it makes as three kinds of screen see it. */
+const tables: TestTable[] = []
+afterEach(async () => {
+  while (tables.length) await tables.pop()!.stop()
+})
+
+/**
+ * A session whose odds are counted, and every push it makes as three kinds of screen see it. Its
+ * odds are worked out as the odds worker does, after the push (here on a later turn of this thread).
+ */
 function table(): { session: TestTable; positions: Game[]; pushes: TableState[][] } {
   const positions: Game[] = []
   const random = seededRandom(11)
   const session = openTable({
     rollDie: () => 1 + Math.floor(random() * 6),
-    odds: new OddsCache((game) => {
-      positions.push(game)
-      return oddsFor(game)
-    })
+    oddsWork: (game) =>
+      new Promise((resolve) =>
+        setImmediate(() => {
+          positions.push(game)
+          resolve(oddsFor(game))
+        })
+      )
   })
+  tables.push(session)
   const pushes: TableState[][] = []
   // As the table server and the app's windows do: the host's screens, a LAN viewer, a paired LAN screen.
   session.subscribe(() => pushes.push([session.snapshot(true), session.snapshot(false), session.snapshot(true, false)]))
@@ -24,6 +36,8 @@ function table(): { session: TestTable; positions: Game[]; pushes: TableState[][
 }
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+/** Waits until the odds of the game on the table have been pushed. */
+const oddsShown = (session: TestTable): Promise<void> => vi.waitFor(() => expect(session.snapshot(true).current!.odds).not.toBeNull())
 
 /** A throw when one is due, else the first decision on offer. */
 function playOn(session: TestTable): void {
@@ -37,6 +51,7 @@ describe('the odds of a position', () => {
     const { session, positions, pushes } = table()
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     session.setShowOdds(true)
+    await oddsShown(session)
     expect(positions).toHaveLength(1)
     expect(pushes.at(-1)!.map((state) => state.current!.odds?.game)).toEqual(['foursies', 'foursies', 'foursies'])
 
@@ -48,8 +63,7 @@ describe('the odds of a position', () => {
       expect(pushes[0].map((state) => state.current!.odds)).toEqual([null, null, null])
       expect(positions).toHaveLength(throws)
       // ...which follow in one more push, to every screen, worked out once.
-      await nextTurn()
-      await nextTurn()
+      await vi.waitFor(() => expect(pushes).toHaveLength(2))
       expect(positions).toHaveLength(throws + 1)
       expect(positions.at(-1)).toBe(session.currentGame)
       expect(pushes).toHaveLength(2)
@@ -80,8 +94,9 @@ describe('the odds of a position', () => {
     const { session, positions } = table()
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     session.setShowOdds(true)
+    await oddsShown(session)
     session.submit({ roll: [1, 2, 3, 5] })
-    await nextTurn()
+    await oddsShown(session)
     const afterFirst = session.snapshot(true).current!.odds
     expect(positions).toHaveLength(2)
 
@@ -94,8 +109,26 @@ describe('the odds of a position', () => {
     // The same number of lines, another throw: another position.
     session.submit({ roll: [6, 6, 6, 6] })
     expect(session.snapshot(true).current!.odds).toBeNull()
-    await nextTurn()
+    await oddsShown(session)
     expect(positions).toHaveLength(3)
     expect(session.snapshot(true).current!.odds).not.toEqual(afterFirst)
+  })
+
+  it('are never worked out on the thread that takes the throws: every position is worked out in the odds worker', async () => {
+    const random = seededRandom(5)
+    const session = openTable({ rollDie: () => 1 + Math.floor(random() * 6) })
+    tables.push(session)
+    for (const game of ['foursies', 'farkle', 'four-plus'] as const) {
+      session.newGame({ game, players: ['Ann', 'Bob'] })
+      session.setShowOdds(true)
+      for (let move = 0; move < 6 && !session.snapshot(true).current!.summary.finished; move++) {
+        await oddsShown(session)
+        expect(session.snapshot(true).current!.odds).toMatchObject({ game })
+        playOn(session)
+      }
+    }
+    const computed = session.table.oddsThread!.computed
+    expect(computed.length).toBeGreaterThanOrEqual(15)
+    expect(computed.every((position) => position.threadId !== threadId)).toBe(true)
   })
 })

@@ -113,8 +113,7 @@ describe('what main shows the screens', () => {
     session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
     session.table.game.submit({ roll: [1, 1, 1, 5, 2, 3] }, { kind: 'computer', seat: 1 }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
     // The odds are worked out once the throw has been pushed (here: the state a screen is sent).
-    session.snapshot(true)
-    await new Promise((resolve) => setImmediate(resolve))
+    await session.oddsShown()
     const control = session.snapshot(true).current!
     const tv = session.snapshot(true, true, 'scoreboard').current!
     expect(control.log.some((entry) => entry.kind === 'computer')).toBe(true)

@@ -6,7 +6,6 @@
 //   game table events -> history, players, devices, computer, odds -> screen views -> screens
 import { join } from 'node:path'
 import type { Outcome } from '../../shared/api'
-import { oddsFor } from '../../shared/odds'
 import { specOf, type WinTableSource } from '../../shared/ai/win-play'
 import type { SixDiceState } from '../../shared/engine/six-dice'
 import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
@@ -14,7 +13,8 @@ import { TableLeague } from '../league/table-league'
 import { Devices, type DevicesOptions } from '../devices/devices'
 import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-player'
 import { OddsCache } from './computer/odds-cache'
-import { OddsService } from './computer/odds-service'
+import { OddsService, type OddsWork } from './computer/odds-service'
+import { OddsThread } from './computer/odds-thread'
 import { WinTables } from './computer/win-tables'
 import { diskTrouble } from './files/durable-files'
 import { log, logNotices } from './files/log'
@@ -43,8 +43,8 @@ export interface TableOptions {
   now?: () => number
   /** A die value 1-6 for virtual dice; cryptographically random unless a test says otherwise. */
   rollDie?: () => number
-  /** Where the odds of each position are kept once worked out (a test may count the work). */
-  odds?: OddsCache
+  /** How a position's odds are worked out: in the odds worker unless a test says otherwise. */
+  oddsWork?: OddsWork
   /**
    * Solved chance-to-win tables for Farkle and Fouche: by default solved in a worker and cached
    * in the data folder (`win-tables/`); a source of tables solved beforehand (tests); or none.
@@ -67,6 +67,8 @@ export interface TableOptions {
 /** The parts of a table, made and wired; `start` listens (when it serves) and starts the devices. */
 export interface CreatedTable extends Table {
   readonly server: TableServer | null
+  /** The odds worker (null when a test works the odds out itself). */
+  readonly oddsThread: OddsThread | null
   start(): Promise<void>
 }
 
@@ -104,18 +106,14 @@ export function createTable(options: TableOptions): CreatedTable {
   const winTablesChanged = new Signal()
   const solving = options.winTables === undefined || options.winTables === 'solve' ? new WinTables({ dir: join(options.dataDir, 'win-tables'), onChange: () => winTablesChanged.emit() }) : null
   const winTables: WinTableSource | null = solving ?? (typeof options.winTables === 'object' ? options.winTables : null)
-  const oddsCache =
-    options.odds ??
-    new OddsCache(
-      (position) => oddsFor(position, winTables ?? undefined),
-      // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
-      (position) => {
-        if (!winTables || (position.header.game !== 'farkle' && position.header.game !== 'fouche')) return ''
-        const spec = specOf(position.state as SixDiceState)
-        return winTables.table(spec) ? 'solved' : winTables.status(spec)
-      }
-    )
-  const odds = new OddsService(oddsCache, game, () => settings.get().showOdds)
+  // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
+  const oddsCache = new OddsCache((position) => {
+    if (!winTables || (position.header.game !== 'farkle' && position.header.game !== 'fouche')) return ''
+    const spec = specOf(position.state as SixDiceState)
+    return winTables.table(spec) ? 'solved' : winTables.status(spec)
+  })
+  const oddsThread = options.oddsWork ? null : new OddsThread({ winTables })
+  const odds = new OddsService(oddsCache, game, () => settings.get().showOdds, options.oddsWork ?? ((position) => oddsThread!.compute(position)))
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
   const sharing = new SharingState()
@@ -162,6 +160,7 @@ export function createTable(options: TableOptions): CreatedTable {
     sharing,
     pairing,
     league,
+    oddsThread,
     shell: options.shell ?? {},
     get server() {
       return server
@@ -173,8 +172,6 @@ export function createTable(options: TableOptions): CreatedTable {
         const trouble = diskTrouble(error)
         return { ok: false, error: `${trouble.what}: the setting was not changed. ${trouble.remedy} try again.` }
       }
-      // Asked for now: worked out before this push, not after it.
-      if (on) odds.computeNow()
       views.changed()
       return { ok: true }
     },
@@ -211,6 +208,7 @@ export function createTable(options: TableOptions): CreatedTable {
       stopLoggingNotices()
       computer?.stop()
       solving?.stop()
+      await oddsThread?.stop()
       await server?.stop()
       server = null
       await league?.stop()

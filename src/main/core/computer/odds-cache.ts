@@ -1,9 +1,9 @@
 // The odds of a position are worked out once, however many screens (and kinds of screen) are
-// shown that position, and never on the path of a throw: the session asks `cached` while it builds
-// a snapshot and has `compute` run after the throw has been pushed to the screens.
+// shown that position: the odds service asks `cached` while it builds a state, and `store`s what
+// the odds worker answers.
 import type { Header, RecordedMove } from '../../../shared/record'
 import type { Game } from '../../../shared/game'
-import { oddsFor, type Odds } from '../../../shared/odds'
+import type { Odds } from '../../../shared/odds'
 
 interface Entry {
   /** The game: one header object per game started, imported or resumed. */
@@ -24,15 +24,10 @@ const KEPT = 8
 
 export class OddsCache {
   private entries: Entry[] = []
-  /** How many positions' odds were worked out (for tests and the bench). */
-  computations = 0
 
-  constructor(
-    private readonly work: (game: Game) => Odds = oddsFor,
-    private readonly variantOf: (game: Game) => string = () => ''
-  ) {}
+  constructor(private readonly variantOf: (game: Game) => string = () => '') {}
 
-  /** The position's odds if they were worked out already, without working them out. */
+  /** The position's odds if they were worked out already. */
   cached(game: Game): Odds | null {
     const lastMove = game.moves[game.moves.length - 1]
     const variant = this.variantOf(game)
@@ -42,14 +37,13 @@ export class OddsCache {
     return entry?.odds ?? null
   }
 
-  /** The position's odds, worked out now unless they were already. */
-  compute(game: Game): Odds {
-    const known = this.cached(game)
-    if (known) return known
-    const odds = this.work(game)
-    this.computations++
-    const entry = { header: game.header, moveCount: game.moves.length, lastMove: game.moves[game.moves.length - 1], variant: this.variantOf(game), odds }
+  /** Keeps the odds worked out for a position (with what they depended on when they were asked for). */
+  store(game: Game, variant: string, odds: Odds): void {
+    const entry = { header: game.header, moveCount: game.moves.length, lastMove: game.moves[game.moves.length - 1], variant, odds }
     this.entries = [entry, ...this.entries.slice(0, KEPT - 1)]
-    return odds
+  }
+
+  variant(game: Game): string {
+    return this.variantOf(game)
   }
 }

@@ -5,7 +5,7 @@
 // of another version, or one whose checksum fails, is refused (with a line in the log) and the
 // table solved again. Until a table is ready the computer player plays for points and the odds
 // say how far the solve is.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { WinTableSource } from '../../../shared/ai/win-play'
@@ -15,6 +15,7 @@ import { formatPoints } from '../../../shared/engine/six-dice'
 import { log } from '../files/log'
 import { readWinTableFile, shippedWinTablesDir, winTableFileBytes } from './win-table-files'
 import type { WinWorkerMessage } from './win-table-worker'
+import { workerScript } from './worker-script'
 
 const keyOf = (spec: WinSpec): string => `${spec.game}|${spec.target}|${spec.entry}`
 
@@ -34,7 +35,7 @@ export interface WinTablesOptions {
   shipped?: string | null
   /** Called when a table is ready, fails, or its solve moves on by a percent. */
   onChange?: () => void
-  /** The worker script (default: found next to this module, see workerScript). */
+  /** The worker script (default: found next to this module, see worker-script.ts). */
   worker?: { path: string; execArgv?: string[] }
 }
 
@@ -43,19 +44,6 @@ type Entry =
   | { state: 'solving'; spec: WinSpec; share: number; worker: Worker; started: number }
   | { state: 'ready'; spec: WinSpec; table: WinTable }
   | { state: 'failed'; spec: WinSpec; error: string }
-
-/**
- * Where the worker script is: the built one next to the bundle (electron-vite's out/main, the
- * host's out/host), else the TypeScript source run through tsx (tests, `tsx` runs).
- */
-export function workerScript(): { path: string; execArgv?: string[] } {
-  for (const name of ['win-table-worker.js', 'win-table-worker.cjs']) {
-    const path = join(__dirname, name)
-    if (existsSync(path)) return { path }
-  }
-  // Node 20 gives workers no ESM loader hooks from execArgv (nodejs/node#47747): tsx's require hook.
-  return { path: join(__dirname, 'win-table-worker.ts'), execArgv: ['--require', 'tsx/cjs'] }
-}
 
 export class WinTables implements WinTableSource {
   private readonly entries = new Map<string, Entry>()
@@ -136,7 +124,7 @@ export class WinTables implements WinTableSource {
     if (!next) return
     const spec = next.spec
     const key = keyOf(spec)
-    const script = this.options.worker ?? workerScript()
+    const script = this.options.worker ?? workerScript('win-table-worker')
     const worker = new Worker(script.path, { workerData: { spec }, execArgv: script.execArgv })
     worker.unref()
     const solving: Entry = { state: 'solving', spec, share: 0, worker, started: Date.now() }
