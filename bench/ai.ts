@@ -5,11 +5,11 @@
 // below. 4-PLU$ has no decisions (every throw is forced), so there is nothing to compare.
 // A win counts 1, a shared win 1/2. Prints the computer player's win rate with a 95% interval.
 import { chooseMove } from '../src/shared/ai'
-import { fixedWinTables, type WinTableSource } from '../src/shared/ai/win-play'
-import { solveWinTable, startChance, WinTurn, type WinSpec, type WinTable } from '../src/shared/ai/win-solver'
-import type { FoursiesState } from '../src/shared/engine/foursies'
-import type { SixDiceState } from '../src/shared/engine/six-dice'
-import type { GameId, Move } from '../src/shared/engine/types'
+import { fixedWinTables, type WinTableSource } from '../src/shared/games/six-dice/win-play'
+import { solveWinTable, startChance, WinTurn, type WinSpec, type WinTable } from '../src/shared/games/six-dice/win-solver'
+import type { FoursiesState } from '../src/shared/games/foursies/rules'
+import type { SixDiceState } from '../src/shared/games/six-dice/rules'
+import type { GameId, Move } from '../src/shared/games/types'
 import { offerOf, play, startGame, type Game } from '../src/shared/game'
 import { seededRandom } from '../src/shared/random-play'
 

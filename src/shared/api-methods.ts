@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
 import { KEYPAD_KEYS } from './api'
-import { GAME_IDS, type Move } from './engine/types'
+import { GAME_IDS, type Move } from './games/types'
 import { checkMove } from './record'
 import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 

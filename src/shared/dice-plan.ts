@@ -14,8 +14,8 @@
 //   while a keep is due every die holds its value; hot dice and a new turn take all six.
 // * 4-PLU$: every throw takes all four dice.
 // * A computer player's throws are virtual: no smart die is due and none is compared.
-import type { FoursiesState } from './engine/foursies'
-import type { SixDiceState } from './engine/six-dice'
+import type { FoursiesState } from './games/foursies/rules'
+import type { SixDiceState } from './games/six-dice/rules'
 import { moduleOf, offerOf, type Game } from './game'
 import { listNames } from './dice'
 

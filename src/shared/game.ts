@@ -1,7 +1,7 @@
 // A game is a fold of its record: the state after N lines is the engine applied to those N
 // lines. Undo, replay, crash recovery and import all come from here.
-import { GAMES, type AnyGameModule } from './engine'
-import type { GameEvent, Offer, Parsed, Summary, TableView } from './engine/types'
+import { GAMES, type AnyGameModule } from './games'
+import type { GameEvent, Offer, Parsed, Summary, TableView } from './games/types'
 import {
   isBlankLine,
   parseHeaderLine,

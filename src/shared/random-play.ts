@@ -1,6 +1,6 @@
 // Random legal play from the engines' own offers: for property tests, benchmarks and simulations.
-import { GAMES } from './engine'
-import type { GameId, Move } from './engine/types'
+import { GAMES } from './games'
+import type { GameId, Move } from './games/types'
 import { play, startGame, type Game } from './game'
 import type { Header } from './record'
 

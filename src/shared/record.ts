@@ -1,6 +1,6 @@
 // Game records: JSON Lines per shared/record-format.md. Parsing here checks the shape of each
 // line; whether a line is allowed at that point of the game is the rules engine's business.
-import { GAME_IDS, type GameId, type Move, type Parsed } from './engine/types'
+import { GAME_IDS, type GameId, type Move, type Parsed } from './games/types'
 import { describeValue, jsonNesting } from './json-limits'
 import { isDieValue } from './dice'
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ComputerPlayer } from '../../src/main/core/computer-player'
 import { summaryOf } from '../../src/shared/game'
 import type { SmartDiceView } from '../../src/shared/devices'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 import { rig, waitFor, type Rig } from './harness'
 
 const ROOT = resolve(__dirname, '../..')

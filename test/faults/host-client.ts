@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Outcome, TableState, WireReply } from '../../src/shared/api'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 
 const ROOT = join(__dirname, '..', '..')
 

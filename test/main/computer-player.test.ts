@@ -7,8 +7,8 @@ import { RecordStore } from '../../src/main/core/record-store'
 import { SettingsStore } from '../../src/main/core/settings'
 import { TableSession } from '../../src/main/core/table-session'
 import { seededRandom } from '../../src/shared/random-play'
-import { fixedWinTables, type WinTableSource } from '../../src/shared/ai/win-play'
-import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
+import { fixedWinTables, type WinTableSource } from '../../src/shared/games/six-dice/win-play'
+import { solveWinTable, type WinSpec } from '../../src/shared/games/six-dice/win-solver'
 
 const players: ComputerPlayer[] = []
 afterEach(() => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WinTables } from '../../src/main/core/win-tables'
-import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
-import { winTableFileName } from '../../src/shared/ai/win-table-file'
+import { solveWinTable, type WinSpec } from '../../src/shared/games/six-dice/win-solver'
+import { winTableFileName } from '../../src/shared/games/six-dice/win-table-file'
 
 const made: WinTables[] = []
 afterEach(() => {

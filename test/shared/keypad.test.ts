@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Offer } from '../../src/shared/engine/types'
+import type { Offer } from '../../src/shared/games/types'
 import { keypadHint, keysForDecisions, pressKey } from '../../src/shared/keypad'
 
 const base: Offer = { finished: false, toPlay: 0, throwers: [0], diceDue: 4, decisions: [], blocked: [] }

@@ -1,8 +1,8 @@
 // Every statistic equals a recount from the records themselves (test/stats/recount.ts, a separate
 // simple walk over the record lines), over a few hundred random games of each kind.
 import { describe, expect, it } from 'vitest'
-import { GAMES } from '../../src/shared/engine'
-import type { GameId } from '../../src/shared/engine/types'
+import { GAMES } from '../../src/shared/games'
+import type { GameId } from '../../src/shared/games/types'
 import { recordText } from '../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../src/shared/random-play'
 import type { Header } from '../../src/shared/record'

@@ -2,9 +2,9 @@
 // and the AI's decisions, each after a visible pause so the table can follow. After an undo that
 // lands on a computer's turn it waits until the table plays on, so undo can go back further.
 import { chooseMove } from '../../shared/ai'
-import { inFinalTurn, specOf } from '../../shared/ai/win-play'
-import { solvable } from '../../shared/ai/win-solver'
-import type { SixDiceState } from '../../shared/engine/six-dice'
+import { inFinalTurn, specOf } from '../../shared/games/six-dice/win-play'
+import { solvable } from '../../shared/games/six-dice/win-solver'
+import type { SixDiceState } from '../../shared/games/six-dice/rules'
 import { computerSeats, offerOf, type Game } from '../../shared/game'
 import type { TableSession } from './table-session'
 

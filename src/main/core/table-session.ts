@@ -21,9 +21,9 @@ import type {
 } from '../../shared/api'
 import type { DevicesView, GameDie, SmartDiceView } from '../../shared/devices'
 import type { DeviceControl } from './dispatch'
-import type { GameEvent, Move, Offer, ShownDie } from '../../shared/engine/types'
+import type { GameEvent, Move, Offer, ShownDie } from '../../shared/games/types'
 import { performance } from 'node:perf_hooks'
-import { GAMES } from '../../shared/engine'
+import { GAMES } from '../../shared/games'
 import {
   computerSeats,
   describeEvent,
@@ -45,8 +45,8 @@ import {
 import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor, type Odds } from '../../shared/odds'
-import { specOf, type WinTableSource } from '../../shared/ai/win-play'
-import type { SixDiceState } from '../../shared/engine/six-dice'
+import { specOf, type WinTableSource } from '../../shared/games/six-dice/win-play'
+import type { SixDiceState } from '../../shared/games/six-dice/rules'
 import { OddsCache } from './odds-cache'
 import { OpenReplays } from './open-replays'
 import { checkpointCollector, steppableInSteps, stepCountOf, type SteppableGame } from '../../shared/replay-steps'

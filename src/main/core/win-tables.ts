@@ -5,10 +5,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { WinTableSource } from '../../shared/ai/win-play'
-import { decodeWinTable, encodeWinTable, winTableFileName } from '../../shared/ai/win-table-file'
-import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../shared/ai/win-solver'
-import { formatPoints } from '../../shared/engine/six-dice'
+import type { WinTableSource } from '../../shared/games/six-dice/win-play'
+import { decodeWinTable, encodeWinTable, winTableFileName } from '../../shared/games/six-dice/win-table-file'
+import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../shared/games/six-dice/win-solver'
+import { formatPoints } from '../../shared/games/six-dice/rules'
 import type { WinWorkerMessage } from './win-table-worker'
 
 export interface WinTablesOptions {

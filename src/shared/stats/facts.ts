@@ -1,8 +1,8 @@
 // What one game record says about each seat, for statistics: a fold of the record with the rules
 // engine, reading the events it reports. Plain JSON, so it can be cached in the history index and
 // summed over thousands of games without replaying them. Definitions: docs/statistics.md.
-import { GAMES } from '../engine'
-import type { GameEvent, GameId } from '../engine/types'
+import { GAMES } from '../games'
+import type { GameEvent, GameId } from '../games/types'
 import { computerSeats, replayText, type Game } from '../game'
 
 export interface FoursiesSeatFacts {

@@ -1,6 +1,6 @@
 import type { GameView } from '../../../shared/api'
-import type { ShownDie } from '../../../shared/engine/types'
-import { GAME_DESCRIPTORS } from '../../../shared/engine/options'
+import type { ShownDie } from '../../../shared/games/types'
+import { GAME_DESCRIPTORS } from '../../../shared/games/options'
 
 // One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
 // formats every score at every push.

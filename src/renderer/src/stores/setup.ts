@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
 import type { GameSetup } from '../../../shared/api'
-import { GAME_DESCRIPTORS, optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '../../../shared/engine/options'
-import { GAME_IDS, type GameId } from '../../../shared/engine/types'
+import { GAME_DESCRIPTORS, optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '../../../shared/games/options'
+import { GAME_IDS, type GameId } from '../../../shared/games/types'
 
 export interface GameChoice {
   id: GameId

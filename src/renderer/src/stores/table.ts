@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { GameSetup, KeypadKey, MessageLevel, Outcome, TableState } from '../../../shared/api'
-import type { Move } from '../../../shared/engine/types'
+import type { Move } from '../../../shared/games/types'
 import { getTableApi, isConnectionAware } from '../api'
 
 export interface Notice {

@@ -1,0 +1,49 @@
+// Farkle, as docs/rules/farkle.md reads it (`// Rules:` comments name its sections). The turn
+// logic lives in ./six-dice.
+import type { GameModule } from '../types'
+import {
+  defineTable,
+  makeSixDiceGame,
+  ofAKind,
+  single,
+  straight,
+  threePairs,
+  twoTriplets,
+  type Combination,
+  type ScoringTable,
+  type SixDiceEvent,
+  type SixDiceOptions,
+  type SixDiceState
+} from '../six-dice/rules'
+import { GAME_DESCRIPTORS, optionDefaults } from '../options'
+
+export type FarkleOptions = SixDiceOptions
+export type FarkleState = SixDiceState
+
+// Rules: "What dice set aside from one throw score".
+const combinations: Combination[] = [
+  single(1, 100),
+  single(5, 50),
+  ofAKind(3, 1, 1000),
+  ...[2, 3, 4, 5, 6].map((v) => ofAKind(3, v, v * 100)),
+  ...[1, 2, 3, 4, 5, 6].map((v) => ofAKind(4, v, 1000, 'four of a kind')),
+  ...[1, 2, 3, 4, 5, 6].map((v) => ofAKind(5, v, 2000, 'five of a kind')),
+  ...[1, 2, 3, 4, 5, 6].map((v) => ofAKind(6, v, 3000, 'six of a kind')),
+  straight(1500),
+  ...threePairs(1500),
+  ...twoTriplets(2500)
+]
+
+/** Farkle's scoring table (compiled). */
+export const FARKLE_TABLE: ScoringTable = defineTable('farkle', combinations)
+
+// The options and their defaults are defined once, as data, in ./options.
+export const FARKLE_DEFAULTS = optionDefaults('farkle') as unknown as FarkleOptions
+
+export const farkle: GameModule<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
+  id: 'farkle',
+  title: GAME_DESCRIPTORS.farkle.title,
+  table: FARKLE_TABLE,
+  defaults: FARKLE_DEFAULTS,
+  endRule: 'one-more-turn-each'
+})
