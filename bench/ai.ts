@@ -9,7 +9,8 @@ import { fixedWinTables, type WinTableSource } from '../src/shared/games/six-dic
 import { solveWinTable, startChance, WinTurn, type WinSpec, type WinTable } from '../src/shared/games/six-dice/win-solver'
 import type { FoursiesState } from '../src/shared/games/foursies/rules'
 import type { SixDiceState } from '../src/shared/games/six-dice/rules'
-import type { GameId, Move } from '../src/shared/games/types'
+import type { Move } from '../src/shared/games/types'
+import type { GameId } from '../src/shared/games'
 import { offerOf, play, startGame, type Game } from '../src/shared/game'
 import { seededRandom } from '../src/shared/random-play'
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { RecordStore } from '../src/main/core/record-store'
 import { SettingsStore } from '../src/main/core/settings'
 import { TableSession } from '../src/main/core/table-session'
-import { GAME_IDS, type GameId } from '../src/shared/games/types'
+import { GAME_IDS, type GameId } from '../src/shared/games'
 import { recordText, replayText } from '../src/shared/game'
 import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../src/shared/random-play'
 

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { RecordStore } from '../src/main/core/record-store'
 import { StatisticsCache } from '../src/main/core/statistics-cache'
 import { recordText, type Game } from '../src/shared/game'
-import { GAME_IDS } from '../src/shared/games/types'
+import { GAME_IDS } from '../src/shared/games'
 import { playRandomGame, seededRandom } from '../src/shared/random-play'
 import { playerStatistics } from '../src/shared/stats'
 

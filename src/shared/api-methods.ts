@@ -6,7 +6,8 @@
 import * as v from 'valibot'
 import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
 import { KEYPAD_KEYS } from './api'
-import { GAME_IDS, type Move } from './games/types'
+import type { Move } from './games/types'
+import { GAME_IDS } from './games'
 import { checkMove } from './record'
 import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 

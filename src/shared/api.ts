@@ -1,7 +1,8 @@
 // What every screen is shown and what the screen API answers, whether through Electron's preload
 // or the headless host's WebSocket. The methods themselves are one table: api-methods.ts.
 // Screens show `TableState` and send requests; main owns the game and the rules.
-import type { GameId, Move, Offer, ShownDie, Standing, Summary, TableView } from './games/types'
+import type { Move, Offer, ShownDie, Standing, Summary, TableView } from './games/types'
+import type { GameId } from './games'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
 import type { MethodName } from './api-methods'

@@ -1,6 +1,6 @@
 // A game is a fold of its record: the state after N lines is the engine applied to those N
 // lines. Undo, replay, crash recovery and import all come from here.
-import { GAMES, type AnyGameModule } from './games'
+import { GAMES, type AnyGame } from './games'
 import type { GameEvent, Offer, Parsed, Summary, TableView } from './games/types'
 import {
   isBlankLine,
@@ -27,7 +27,7 @@ export type Replayed =
   | { ok: true; game: Game; events: GameEvent[]; truncatedTail: boolean }
   | { ok: false; line: number; error: string }
 
-export function moduleOf(game: Game | Header): AnyGameModule {
+export function moduleOf(game: Game | Header): AnyGame {
   return GAMES['header' in game ? game.header.game : game.game]
 }
 

@@ -5,7 +5,8 @@
 //   *        socks (Foursies) or bank (Farkle, Fouche)
 //   -        end the turn (decline the optional re-rolls, Foursies)
 //   /        undo the last line                 .  clear what was typed (Esc on a keyboard)
-import type { Decision, GameId, Move, Offer } from './games/types'
+import type { Decision, Move, Offer } from './games/types'
+import type { GameId } from './games'
 import type { KeypadKey, OfferedDecision } from './api'
 
 export type KeypadAction =

@@ -1,6 +1,7 @@
 // Random legal play from the engines' own offers: for property tests, benchmarks and simulations.
 import { GAMES } from './games'
-import type { GameId, Move } from './games/types'
+import type { Move } from './games/types'
+import type { GameId } from './games'
 import { play, startGame, type Game } from './game'
 import type { Header } from './record'
 

@@ -2,7 +2,7 @@
 // simple walk over the record lines), over a few hundred random games of each kind.
 import { describe, expect, it } from 'vitest'
 import { GAMES } from '../../src/shared/games'
-import type { GameId } from '../../src/shared/games/types'
+import type { GameId } from '../../src/shared/games'
 import { recordText } from '../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../src/shared/random-play'
 import type { Header } from '../../src/shared/record'

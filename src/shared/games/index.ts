@@ -1,17 +1,40 @@
-import type { GameId, GameModule } from './types'
-import { foursies } from './foursies/rules'
-import { farkle } from './farkle/rules'
-import { fouche } from './fouche/rules'
-import { fourPlus } from './four-plus/rules'
+// The registry: every game, once. A game is its folder (./<id>/, whose index.ts exports its
+// whole definition, see ./types GameDefinition) and one line below; the rest of the app asks
+// GAMES[id] for what it needs and never compares game names (README, "Adding a game").
+import type { GameDefinition } from './types'
+import { foursies } from './foursies'
+import { farkle } from './farkle'
+import { fouche } from './fouche'
+import { fourPlus } from './four-plus'
 
-/** A game module with its state type erased, for code that serves every game. */
-export type AnyGameModule = GameModule<unknown, unknown>
-
-export const GAMES: Record<GameId, AnyGameModule> = {
-  foursies: foursies as AnyGameModule,
-  farkle: farkle as AnyGameModule,
-  fouche: fouche as AnyGameModule,
-  'four-plus': fourPlus as AnyGameModule
+/** One line per game: its id (a record header's `game`, and its folder's name) and its definition. */
+const REGISTERED = {
+  foursies,
+  farkle,
+  fouche,
+  'four-plus': fourPlus
 }
 
-export * from './types'
+export type GameId = keyof typeof REGISTERED
+
+/** Every game's id, in the order the Setup screen lists them. */
+export const GAME_IDS = Object.keys(REGISTERED) as GameId[]
+
+/** One game's own types (state, options, events...), for code that names that game's figures. */
+export type GameTypesOf<Id extends GameId> = (typeof REGISTERED)[Id] extends GameDefinition<infer T> ? T : never
+
+/** A game as the code that serves every game sees it: its state, options and events `unknown`. */
+export type AnyGame = GameDefinition
+
+/**
+ * Every game by id. The app's one erasure of game types: each definition is typed with its own
+ * state, options and events, and seen here with them `unknown`. That is sound because a state is
+ * only ever handed back to the definition that made it (the game of the record's header), so
+ * nothing outside a game's folder reads one game's state as its type.
+ */
+export const GAMES: Readonly<Record<GameId, AnyGame>> = REGISTERED
+
+/** Whether `id` names a game (a record's header, a screen's request). */
+export function isGameId(id: unknown): id is GameId {
+  return typeof id === 'string' && Object.hasOwn(GAMES, id)
+}

@@ -1,12 +1,14 @@
-// The shape every game module shares. Pure data and functions: no Node, DOM or Electron.
+// The shape every game shares: the rules contract (`GameRules`: state, offer, apply, describe...)
+// and the whole definition a game's folder registers (`GameDefinition`: its rules and every
+// capability the rest of the app asks the registry for). Pure data and functions: no Node, DOM or
+// Electron. Nothing here names a game; ./index.ts registers them.
+//
 // States are plain JSON-serialisable objects and are never mutated: `apply` returns a new state.
 // One style of update in every engine: `apply` takes one fresh copy of the state with the
 // engine's `copyState` (every field listed, so every state has one shape, which keeps a long
 // replay fast), changes fields of that copy only, copies an array before changing it, and
 // returns the copy. Helpers that take the copy say so ("a fresh copy owned by apply").
-
-export const GAME_IDS = ['foursies', 'farkle', 'fouche', 'four-plus'] as const
-export type GameId = (typeof GAME_IDS)[number]
+import type { GameDescriptor } from './options'
 
 /** One line of a game record after the header: a throw or a decision. */
 export type Move =
@@ -65,9 +67,10 @@ export interface GameEvent {
 export type Applied<S, E extends GameEvent = GameEvent> = { ok: true; state: S; events: E[] } | { ok: false; error: string }
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
-/** The `referee replay` output, per shared/record-format.md. More keys may follow these. */
+/** The `referee replay` output, per docs/record-format.md. More keys may follow these. */
 export interface Summary {
-  game: GameId
+  /** The game's id (the record header's `game`). */
+  game: string
   finished: boolean
   winners: string[]
   players: SummaryPlayer[]
@@ -119,14 +122,8 @@ export interface TableView {
   notes?: Record<number, string>
 }
 
-export interface GameModule<S, O = Record<string, unknown>, E extends GameEvent = GameEvent> {
-  id: GameId
-  title: string
-  minPlayers: number
-  /** How many dice the game uses. */
-  diceCount: number
-  /** The default value of every option on the game's rules page. */
-  defaults: O
+/** A game's rules engine: a fold of the record's lines, and what the screens read of its state. */
+export interface GameRules<S, O, E extends GameEvent = GameEvent> {
   /**
    * Checks a header's `rules` object (undefined when absent): unknown keys, wrong types and
    * out-of-range values are refused with a reason. Missing keys take their default.
@@ -142,4 +139,21 @@ export interface GameModule<S, O = Record<string, unknown>, E extends GameEvent 
   /** Every player in the game's own order (winners first, then what the rules rank by), for the standings screens show. */
   standings(state: S): Standing[]
   table(state: S): TableView
+}
+
+/** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
+export interface GameTypes {
+  state: unknown
+  options: unknown
+  event: GameEvent
+}
+
+/**
+ * Everything a game is, registered once in ./index.ts: what the Setup screen shows (title,
+ * players, dice, the options of its rules page with their defaults), its rules engine, and each
+ * capability the rest of the app asks for by the game's id.
+ */
+export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDescriptor, GameRules<T['state'], T['options'], T['event']> {
+  /** The default value of every option on the game's rules page. */
+  defaults: T['options']
 }

@@ -1,7 +1,7 @@
 // Per-player statistics summed from the facts of many games. Only finished games count
 // (docs/statistics.md). A player is a name; `personOf` lets a player list map several seat names
 // (a rename, a merge) to one person.
-import { GAME_IDS, type GameId } from '../games/types'
+import { GAME_IDS, type GameId } from '../games'
 import { isPersonSeat, type FourPlusSeatFacts, type FoursiesSeatFacts, type GameFacts, type SixDiceSeatFacts } from './facts'
 
 export interface CommonStatistics {

@@ -2,7 +2,8 @@
 // engine, reading the events it reports. Plain JSON, so it can be cached in the history index and
 // summed over thousands of games without replaying them. Definitions: docs/statistics.md.
 import { GAMES } from '../games'
-import type { GameEvent, GameId } from '../games/types'
+import type { GameEvent } from '../games/types'
+import type { GameId } from '../games'
 import { computerSeats, replayText, type Game } from '../game'
 
 export interface FoursiesSeatFacts {

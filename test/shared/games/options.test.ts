@@ -1,24 +1,25 @@
-// The games' options as data (shared/engine/options) agree with what each engine's parseOptions
-// accepts, so the Setup screen, which builds its form from that data, offers exactly the rules.
+// Each game's options as data (src/shared/games/<game>/descriptor.ts) agree with what its
+// engine's parseOptions accepts, so the Setup screen, which builds its form from that data,
+// offers exactly the rules.
 import { describe, expect, it } from 'vitest'
-import { GAMES } from '../../../src/shared/games'
-import { GAME_DESCRIPTORS, optionDefaults } from '../../../src/shared/games/options'
-import { GAME_IDS } from '../../../src/shared/games/types'
+import { GAME_IDS, GAMES } from '../../../src/shared/games'
+import { optionDefaults } from '../../../src/shared/games/options'
 
 describe.each(GAME_IDS)('%s options', (id) => {
   const module = GAMES[id]
-  const descriptor = GAME_DESCRIPTORS[id]
+  const descriptor = GAMES[id]
   const players = 3
 
-  it('has the engine’s title, player minimum and dice', () => {
-    expect([module.title, module.minPlayers, module.diceCount]).toEqual([descriptor.title, descriptor.minPlayers, descriptor.diceCount])
+  it('is registered under its own id, with a title, a player minimum and its dice', () => {
+    expect(module.id).toBe(id)
+    expect([module.title.length > 0, module.minPlayers >= 1, module.diceCount >= 1 && module.diceCount <= 6]).toEqual([true, true, true])
   })
 
   it('defaults are what the engine takes for a header without rules, in the same key order', () => {
     const parsed = module.parseOptions(undefined, players)
-    expect(parsed.ok && JSON.stringify(parsed.value)).toBe(JSON.stringify(optionDefaults(id)))
-    expect(JSON.stringify(module.defaults)).toBe(JSON.stringify(optionDefaults(id)))
-    expect(module.parseOptions(optionDefaults(id), players)).toEqual(parsed)
+    expect(parsed.ok && JSON.stringify(parsed.value)).toBe(JSON.stringify(optionDefaults(descriptor.options)))
+    expect(JSON.stringify(module.defaults)).toBe(JSON.stringify(optionDefaults(descriptor.options)))
+    expect(module.parseOptions(optionDefaults(descriptor.options), players)).toEqual(parsed)
   })
 
   it('every value the form offers is accepted, and a value outside it refused', () => {

@@ -2,7 +2,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { GAMES } from '../../../src/shared/games'
-import type { GameId, Move } from '../../../src/shared/games/types'
+import type { Move } from '../../../src/shared/games/types'
+import type { GameId } from '../../../src/shared/games'
 import { play, recordText, replayText, startGame, summaryOf, undo } from '../../../src/shared/game'
 import { playRandomGame, seededRandom, type RandomGame } from '../../../src/shared/random-play'
 

@@ -1,8 +1,8 @@
 // Review scenarios: each test is named after the sentence of shared/rules/*.md or
 // shared/record-format.md that the engine disagreed with before its fix.
 import { describe, expect, it } from 'vitest'
-import { farkle } from '../../../src/shared/games/farkle/rules'
-import { fouche } from '../../../src/shared/games/fouche/rules'
+import { farkle } from '../../../src/shared/games/farkle'
+import { fouche } from '../../../src/shared/games/fouche'
 import type { Move } from '../../../src/shared/games/types'
 import { replayText } from '../../../src/shared/game'
 import { moduleHelpers } from './rules-helpers'

@@ -1,7 +1,7 @@
 // Helpers for scenario tests of one game module: states frozen before every apply (so a
 // mutation throws), illegal lines checked to leave the state deep-equal.
 import { expect } from 'vitest'
-import type { GameEvent, GameModule, Move } from '../../../src/shared/games/types'
+import type { GameEvent, GameRules, Move } from '../../../src/shared/games/types'
 
 export function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
@@ -11,7 +11,7 @@ export function deepFreeze<T>(o: T): T {
   return o
 }
 
-export function moduleHelpers<S, O, E extends GameEvent>(module: GameModule<S, O, E>) {
+export function moduleHelpers<S, O, E extends GameEvent>(module: GameRules<S, O, E>) {
   function start(players: string[], rules?: Record<string, unknown>): S {
     const parsed = module.parseOptions(rules, players.length)
     if (!parsed.ok) throw new Error(parsed.error)

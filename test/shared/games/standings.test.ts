@@ -2,7 +2,8 @@
 // rules rank by, with the reason a tie was broken.
 import { describe, expect, it } from 'vitest'
 import { GAMES } from '../../../src/shared/games'
-import type { GameId, Move } from '../../../src/shared/games/types'
+import type { Move } from '../../../src/shared/games/types'
+import type { GameId } from '../../../src/shared/games'
 
 function played(game: GameId, players: string[], rules: Record<string, unknown>, next: (state: unknown, step: number) => Move) {
   const module = GAMES[game]

@@ -1,6 +1,6 @@
 // Farkle, as docs/rules/farkle.md reads it (`// Rules:` comments name its sections). The turn
 // logic lives in ./six-dice.
-import type { GameModule } from '../types'
+import type { GameRules } from '../types'
 import {
   defineTable,
   makeSixDiceGame,
@@ -15,7 +15,8 @@ import {
   type SixDiceOptions,
   type SixDiceState
 } from '../six-dice/rules'
-import { GAME_DESCRIPTORS, optionDefaults } from '../options'
+import { optionDefaults } from '../options'
+import { FARKLE_DESCRIPTOR } from './descriptor'
 
 export type FarkleOptions = SixDiceOptions
 export type FarkleState = SixDiceState
@@ -37,12 +38,12 @@ const combinations: Combination[] = [
 /** Farkle's scoring table (compiled). */
 export const FARKLE_TABLE: ScoringTable = defineTable('farkle', combinations)
 
-// The options and their defaults are defined once, as data, in ./options.
-export const FARKLE_DEFAULTS = optionDefaults('farkle') as unknown as FarkleOptions
+// The options and their defaults are defined once, as data, in ./descriptor.
+export const FARKLE_DEFAULTS = optionDefaults(FARKLE_DESCRIPTOR.options) as unknown as FarkleOptions
 
-export const farkle: GameModule<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
-  id: 'farkle',
-  title: GAME_DESCRIPTORS.farkle.title,
+export const farkleRules: GameRules<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
+  id: FARKLE_DESCRIPTOR.id,
+  title: FARKLE_DESCRIPTOR.title,
   table: FARKLE_TABLE,
   defaults: FARKLE_DEFAULTS,
   endRule: 'one-more-turn-each'

@@ -1,6 +1,6 @@
 // Fouche, as docs/rules/fouche.md reads it (`// Rules:` comments name its sections). The turn
 // logic lives in ./six-dice.
-import type { GameModule } from '../types'
+import type { GameRules } from '../types'
 import {
   defineTable,
   makeSixDiceGame,
@@ -15,7 +15,8 @@ import {
   type SixDiceOptions,
   type SixDiceState
 } from '../six-dice/rules'
-import { GAME_DESCRIPTORS, optionDefaults } from '../options'
+import { optionDefaults } from '../options'
+import { FOUCHE_DESCRIPTOR } from './descriptor'
 
 export type FoucheOptions = SixDiceOptions
 export type FoucheState = SixDiceState
@@ -36,12 +37,12 @@ const combinations: Combination[] = [
 /** Fouche's scoring table (compiled). */
 export const FOUCHE_TABLE: ScoringTable = defineTable('fouche', combinations)
 
-// The options and their defaults are defined once, as data, in ./options.
-export const FOUCHE_DEFAULTS = optionDefaults('fouche') as unknown as FoucheOptions
+// The options and their defaults are defined once, as data, in ./descriptor.
+export const FOUCHE_DEFAULTS = optionDefaults(FOUCHE_DESCRIPTOR.options) as unknown as FoucheOptions
 
-export const fouche: GameModule<FoucheState, FoucheOptions, SixDiceEvent> = makeSixDiceGame({
-  id: 'fouche',
-  title: GAME_DESCRIPTORS.fouche.title,
+export const foucheRules: GameRules<FoucheState, FoucheOptions, SixDiceEvent> = makeSixDiceGame({
+  id: FOUCHE_DESCRIPTOR.id,
+  title: FOUCHE_DESCRIPTOR.title,
   table: FOUCHE_TABLE,
   defaults: FOUCHE_DEFAULTS,
   endRule: 'complete-the-lap'

@@ -5,7 +5,7 @@
 
 import type {
   Applied,
-  GameModule,
+  GameRules,
   Move,
   Offer,
   Parsed,
@@ -14,7 +14,8 @@ import type {
   TableView
 } from '../types'
 import { rankPlayers } from '../standings'
-import { GAME_DESCRIPTORS, optionDefaults, valueText } from '../options'
+import { optionDefaults, valueText } from '../options'
+import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
 import { isDieValue, listNames, notADie, numberWord } from '../../dice'
 
 export interface FourPlusOptions {
@@ -236,9 +237,9 @@ export type FourPlusEvent =
   | { kind: 'noWinner'; announce: string }
 
 const THROWS_PER_TURN = 3
-// The options and their defaults are defined once, as data, in ./options.
-const DEFINITION = GAME_DESCRIPTORS['four-plus']
-const DEFAULTS = Object.freeze(optionDefaults('four-plus')) as unknown as FourPlusOptions
+// The options and their defaults are defined once, as data, in ./descriptor.
+export const FOUR_PLUS_DEFAULTS = Object.freeze(optionDefaults(FOUR_PLUS_DESCRIPTOR.options)) as unknown as FourPlusOptions
+const DEFAULTS = FOUR_PLUS_DEFAULTS
 
 function finish(n: FourPlusState, winners: number[], events: FourPlusEvent[], cause: WinCause): void {
   n.phase = 'over'
@@ -675,12 +676,7 @@ function describe(event: FourPlusEvent, players: readonly string[]): string {
   }
 }
 
-export const fourPlus: GameModule<FourPlusState, FourPlusOptions, FourPlusEvent> = {
-  id: 'four-plus',
-  title: DEFINITION.title,
-  minPlayers: DEFINITION.minPlayers,
-  diceCount: DEFINITION.diceCount,
-  defaults: DEFAULTS,
+export const fourPlusRules: GameRules<FourPlusState, FourPlusOptions, FourPlusEvent> = {
   parseOptions,
   init,
   offer,

@@ -7,7 +7,7 @@
 import type {
   Applied,
   Decision,
-  GameModule,
+  GameRules,
   Move,
   Offer,
   Parsed,
@@ -17,7 +17,8 @@ import type {
   TableView
 } from '../types'
 import { rankPlayers } from '../standings'
-import { choiceValues, GAME_DESCRIPTORS, optionDefaults, valueText } from '../options'
+import { choiceValues, optionDefaults, valueText } from '../options'
+import { FOURSIES_DESCRIPTOR } from './descriptor'
 import { countedValues, diceText, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../../dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
@@ -111,12 +112,12 @@ export type FoursiesEvent =
   | { kind: 'matchWon'; seat: number; announce: string }
   | { kind: 'roundStart'; seat: number; round: number; tour: number }
 
-// The options and their defaults are defined once, as data, in ./options.
-const DEFINITION = GAME_DESCRIPTORS.foursies
-const DEFAULTS = Object.freeze(optionDefaults('foursies')) as unknown as FoursiesOptions
-const MATCHES = choiceValues('foursies', 'match')
-const TOURS = choiceValues('foursies', 'tour')
-const DEVILS = choiceValues('foursies', 'devilsNumber')
+// The options and their defaults are defined once, as data, in ./descriptor.
+export const FOURSIES_DEFAULTS = Object.freeze(optionDefaults(FOURSIES_DESCRIPTOR.options)) as unknown as FoursiesOptions
+const DEFAULTS = FOURSIES_DEFAULTS
+const MATCHES = choiceValues(FOURSIES_DESCRIPTOR.options, 'match')
+const TOURS = choiceValues(FOURSIES_DESCRIPTOR.options, 'tour')
+const DEVILS = choiceValues(FOURSIES_DESCRIPTOR.options, 'devilsNumber')
 
 // ---------------------------------------------------------------------------------------------
 // Dice arithmetic: a multiset of values is coded by its counts, c1 + 5 c2 + 25 c3 + ... (each
@@ -937,12 +938,7 @@ function describe(e: FoursiesEvent, players: readonly string[]): string {
   }
 }
 
-export const foursies: GameModule<FoursiesState, FoursiesOptions, FoursiesEvent> = {
-  id: 'foursies',
-  title: DEFINITION.title,
-  minPlayers: DEFINITION.minPlayers,
-  diceCount: DEFINITION.diceCount,
-  defaults: DEFAULTS,
+export const foursiesRules: GameRules<FoursiesState, FoursiesOptions, FoursiesEvent> = {
   parseOptions,
   init,
   offer,

@@ -9,7 +9,7 @@ import type {
   Applied,
   BlockedDecision,
   Decision,
-  GameModule,
+  GameRules,
   Move,
   Offer,
   Parsed,
@@ -18,7 +18,7 @@ import type {
   TableView
 } from '../types'
 import { rankPlayers } from '../standings'
-import { GAME_DESCRIPTORS, valueText } from '../options'
+import { valueText } from '../options'
 import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '../../dice'
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +370,7 @@ function whyKeepFails(keep: readonly number[], table: ScoringTable): string {
   return `cannot set aside ${diceText(keep)}: ${leftText} to no combination (${diceText(valuesOfCode(bestSub))} alone scores ${formatPoints(bestPts)})`
 }
 
-export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceState, SixDiceOptions, SixDiceEvent> {
+export function makeSixDiceGame(config: SixDiceGameConfig): GameRules<SixDiceState, SixDiceOptions, SixDiceEvent> {
   const { id, title, table, defaults, endRule } = config
 
   function parseOptions(raw: Record<string, unknown> | undefined): Parsed<SixDiceOptions> {
@@ -654,11 +654,6 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
   }
 
   return {
-    id,
-    title,
-    minPlayers: GAME_DESCRIPTORS[id].minPlayers,
-    diceCount: GAME_DESCRIPTORS[id].diceCount,
-    defaults: { ...defaults },
     parseOptions: (raw) => parseOptions(raw),
     init,
     offer,

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { farkle, FARKLE_TABLE, type FarkleState } from '../../../../src/shared/games/farkle/rules'
+import { farkle } from '../../../../src/shared/games/farkle'
+import { FARKLE_TABLE, type FarkleState } from '../../../../src/shared/games/farkle/rules'
 import {
   bestScore,
   bestSplit,

@@ -1,12 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import {
-  classifyThrow,
-  flashOutcome,
-  fourPlus,
-  type FourPlusEvent,
-  type FourPlusState
-} from '../../../../src/shared/games/four-plus/rules'
+import { fourPlus } from '../../../../src/shared/games/four-plus'
+import { classifyThrow, flashOutcome, type FourPlusEvent, type FourPlusState } from '../../../../src/shared/games/four-plus/rules'
 import type { Move } from '../../../../src/shared/games/types'
 
 // Throws used throughout. None of the "nothing" throws holds a pair or two 1s.

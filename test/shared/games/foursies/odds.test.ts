@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { foursies, type FoursiesState } from '../../../../src/shared/games/foursies/rules'
+import { foursies } from '../../../../src/shared/games/foursies'
+import { type FoursiesState } from '../../../../src/shared/games/foursies/rules'
 import type { Move } from '../../../../src/shared/games/types'
 import { play, type Game } from '../../../../src/shared/game'
 import { oddsFor, finishSolution, type FoursiesOdds } from '../../../../src/shared/odds'

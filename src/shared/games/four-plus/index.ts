@@ -1,0 +1,16 @@
+// 4-PLU$: everything the game is, registered once in ../index.ts.
+import type { GameDefinition } from '../types'
+import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
+import { FOUR_PLUS_DEFAULTS, fourPlusRules, type FourPlusEvent, type FourPlusOptions, type FourPlusState } from './rules'
+
+export interface FourPlusTypes {
+  state: FourPlusState
+  options: FourPlusOptions
+  event: FourPlusEvent
+}
+
+export const fourPlus: GameDefinition<FourPlusTypes> = {
+  ...FOUR_PLUS_DESCRIPTOR,
+  defaults: FOUR_PLUS_DEFAULTS,
+  ...fourPlusRules
+}

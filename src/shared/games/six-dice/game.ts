@@ -1,0 +1,20 @@
+// What Farkle and Fouche share beyond their engine: a member game is its descriptor, its rules
+// (./rules with its own scoring table and end of the game) and the family's capabilities.
+import type { GameDescriptor } from '../options'
+import type { GameDefinition, GameRules } from '../types'
+import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
+
+export interface SixDiceTypes {
+  state: SixDiceState
+  options: SixDiceOptions
+  event: SixDiceEvent
+}
+
+/** A six-dice game's whole definition, from its descriptor, its defaults and its rules. */
+export function sixDiceGame(
+  descriptor: GameDescriptor,
+  defaults: SixDiceOptions,
+  rules: GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>
+): GameDefinition<SixDiceTypes> {
+  return { ...descriptor, defaults, ...rules }
+}
