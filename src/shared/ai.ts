@@ -5,11 +5,11 @@ import { formatPoints, type SixDiceState } from './games/six-dice/rules'
 import type { Decision, Move } from './games/types'
 import { offerOf, type Game } from './game'
 import { percent } from './games/dice-odds'
-import { finishSolution, sixDiceTable } from './odds'
+import { finishSolution } from './games/foursies/odds'
 import { E0, FOURSIES, BUST, UTIL, solveTurn, type TurnSolution, type TurnUtility, type FoursiesOption } from './games/foursies/turn-odds'
 import { expectedValues, farkleChance, reachValues, type TurnValues } from './games/six-dice/turn-odds'
 import { inFinalTurn, specOf, winChances, type WinChances, type WinTableSource } from './games/six-dice/win-play'
-import { solvable } from './games/six-dice/win-solver'
+import { scoringTableOf, solvable } from './games/six-dice/win-solver'
 
 export interface AiChoice {
   /**
@@ -197,7 +197,7 @@ function foursiesChoice(game: Game, decisions: Decision[], random: () => number)
 
 /** The values the player to act should play by, and in words what they maximise. */
 export function sixDicePolicy(s: SixDiceState): { values: TurnValues; model: 'expected' | 'reach'; need?: number } {
-  const table = sixDiceTable(s.game)
+  const table = scoringTableOf(s.game)
   const mine = s.scores[s.seat]
   const entryNeeded = mine === 0 ? s.options.entry : 0
   if (s.turnsLeft !== null && s.reachedBy !== null && s.reachedBy !== s.seat) {
@@ -260,7 +260,7 @@ function winChoice(s: SixDiceState, decisions: Decision[], chances: WinChances, 
 
 /** Plays for the expected points (the final turns: to pass the leader). */
 function pointsChoice(s: SixDiceState, decisions: Decision[], random: () => number): AiChoice {
-  const table = sixDiceTable(s.game)
+  const table = scoringTableOf(s.game)
   const policy = sixDicePolicy(s)
   const v = policy.values
   const t = s.turnPoints

@@ -45,8 +45,7 @@ import {
 import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../shared/keypad'
 import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove, type Header } from '../../shared/record'
 import { oddsFor, type Odds } from '../../shared/odds'
-import { specOf, type WinTableSource } from '../../shared/games/six-dice/win-play'
-import type { SixDiceState } from '../../shared/games/six-dice/rules'
+import type { WinTableSource } from '../../shared/games/six-dice/win-play'
 import { OddsCache } from './odds-cache'
 import { OpenReplays } from './open-replays'
 import { checkpointCollector, steppableInSteps, stepCountOf, type SteppableGame } from '../../shared/replay-steps'
@@ -141,11 +140,7 @@ export class TableSession {
       options.odds ??
       new OddsCache(
         (game) => oddsFor(game, this.winTables ?? undefined),
-        (game) => {
-          if (!this.winTables || (game.header.game !== 'farkle' && game.header.game !== 'fouche')) return ''
-          const spec = specOf(game.state as SixDiceState)
-          return this.winTables.table(spec) ? 'solved' : this.winTables.status(spec)
-        }
+        (game) => (this.winTables ? (moduleOf(game).odds.tablesKey?.(game.state, this.winTables) ?? '') : '')
       )
     this.resume()
   }

@@ -1,7 +1,7 @@
 // The registry: every game, once. A game is its folder (./<id>/, whose index.ts exports its
 // whole definition, see ./types GameDefinition) and one line below; the rest of the app asks
 // GAMES[id] for what it needs and never compares game names (README, "Adding a game").
-import type { GameDefinition } from './types'
+import type { GameDefinition, GameTypes } from './types'
 import { foursies } from './foursies'
 import { farkle } from './farkle'
 import { fouche } from './fouche'
@@ -23,8 +23,19 @@ export const GAME_IDS = Object.keys(REGISTERED) as GameId[]
 /** One game's own types (state, options, events...), for code that names that game's figures. */
 export type GameTypesOf<Id extends GameId> = (typeof REGISTERED)[Id] extends GameDefinition<infer T> ? T : never
 
-/** A game as the code that serves every game sees it: its state, options and events `unknown`. */
-export type AnyGame = GameDefinition
+/** What any game gives out of a kind (its odds...): the union of every registered game's. */
+type OfAnyGame<Kind extends keyof GameTypes> = { [Id in GameId]: GameTypesOf<Id>[Kind] }[GameId]
+
+/**
+ * The types of a game as the code that serves every game sees it: what it takes back (its
+ * state, options, events, tables) `unknown`; what it gives out (its odds...) the union of every
+ * game's, so a screen can still tell one game's figures from another's.
+ */
+export interface AnyGameTypes extends GameTypes {
+  odds: OfAnyGame<'odds'>
+}
+
+export type AnyGame = GameDefinition<AnyGameTypes>
 
 /**
  * Every game by id. The app's one erasure of game types: each definition is typed with its own

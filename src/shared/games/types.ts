@@ -141,11 +141,54 @@ export interface GameRules<S, O, E extends GameEvent = GameEvent> {
   table(state: S): TableView
 }
 
+/**
+ * Tables the app solves in the background (a worker thread, a cache on disk) for a game's odds and
+ * computer player, by a spec of the game's own: today Farkle's and Fouche's chance-to-win tables
+ * (./six-dice/win-play.ts WinTableSource). Code that serves every game passes them along unread.
+ */
+export interface SolvedTables {
+  /** The solved table for a spec, or null (being solved, or never: `status` says which). */
+  table(spec: never): unknown
+  /** Why there is no table, in words. */
+  status(spec: never): string
+}
+
+/** What a game's odds say of a position still being played: plain JSON, with a headline in words. */
+export interface PositionOdds {
+  game: string
+  finished: false
+  /** The headline: the odds that matter now, in words. */
+  text: string
+}
+
+/** One line of the odds panel under the headline. */
+export interface OddsLine {
+  text: string
+  /** The decision the odds policy picks. */
+  best: boolean
+  /** The decision with the highest chance to win, where the game knows it. */
+  bestToWin?: boolean
+}
+
+/** A game's exact odds: every figure from enumerating dice outcomes, never sampling. */
+export interface GameOdds<S, Odds, Tables> {
+  /** The figures for a position that is not finished; `offer` is what the rules offer in it. */
+  figures(state: S, offer: Offer, tables?: Tables): Odds
+  /** How the odds panel lists them under their headline (`text`). */
+  lines(odds: Odds): OddsLine[]
+  /** What the figures depend on besides the position (a table being solved), so a cache of them knows when to work them out again. */
+  tablesKey?(state: S, tables: Tables): string
+}
+
 /** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
 export interface GameTypes {
   state: unknown
   options: unknown
   event: GameEvent
+  /** Its odds of a position (see GameOdds). */
+  odds: PositionOdds
+  /** The solved tables its odds and computer player use, if any. */
+  tables: SolvedTables
 }
 
 /**
@@ -156,4 +199,6 @@ export interface GameTypes {
 export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDescriptor, GameRules<T['state'], T['options'], T['event']> {
   /** The default value of every option on the game's rules page. */
   defaults: T['options']
+  /** Its exact odds, and how the odds panel shows them. */
+  odds: GameOdds<T['state'], T['odds'], T['tables']>
 }

@@ -1,16 +1,20 @@
 // 4-PLU$: everything the game is, registered once in ../index.ts.
-import type { GameDefinition } from '../types'
+import type { GameDefinition, SolvedTables } from '../types'
 import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
+import { fourPlusOdds, fourPlusOddsLines, type FourPlusOdds } from './odds'
 import { FOUR_PLUS_DEFAULTS, fourPlusRules, type FourPlusEvent, type FourPlusOptions, type FourPlusState } from './rules'
 
 export interface FourPlusTypes {
   state: FourPlusState
   options: FourPlusOptions
   event: FourPlusEvent
+  odds: FourPlusOdds
+  tables: SolvedTables
 }
 
 export const fourPlus: GameDefinition<FourPlusTypes> = {
   ...FOUR_PLUS_DESCRIPTOR,
   defaults: FOUR_PLUS_DEFAULTS,
-  ...fourPlusRules
+  ...fourPlusRules,
+  odds: { figures: fourPlusOdds, lines: fourPlusOddsLines }
 }

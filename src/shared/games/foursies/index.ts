@@ -1,16 +1,20 @@
 // Foursies: everything the game is, registered once in ../index.ts.
-import type { GameDefinition } from '../types'
+import type { GameDefinition, SolvedTables } from '../types'
 import { FOURSIES_DESCRIPTOR } from './descriptor'
+import { foursiesOdds, foursiesOddsLines, type FoursiesOdds } from './odds'
 import { FOURSIES_DEFAULTS, foursiesRules, type FoursiesEvent, type FoursiesOptions, type FoursiesState } from './rules'
 
 export interface FoursiesTypes {
   state: FoursiesState
   options: FoursiesOptions
   event: FoursiesEvent
+  odds: FoursiesOdds
+  tables: SolvedTables
 }
 
 export const foursies: GameDefinition<FoursiesTypes> = {
   ...FOURSIES_DESCRIPTOR,
   defaults: FOURSIES_DEFAULTS,
-  ...foursiesRules
+  ...foursiesRules,
+  odds: { figures: foursiesOdds, lines: foursiesOddsLines }
 }

@@ -2,12 +2,17 @@
 // (./rules with its own scoring table and end of the game) and the family's capabilities.
 import type { GameDescriptor } from '../options'
 import type { GameDefinition, GameRules } from '../types'
+import { sixDiceOdds, sixDiceOddsLines, sixDiceTablesKey, type SixDiceOdds } from './odds'
 import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
+import type { WinTableSource } from './win-play'
 
 export interface SixDiceTypes {
   state: SixDiceState
   options: SixDiceOptions
   event: SixDiceEvent
+  odds: SixDiceOdds
+  /** The chance-to-win tables (./win-solver), solved in the background. */
+  tables: WinTableSource
 }
 
 /** A six-dice game's whole definition, from its descriptor, its defaults and its rules. */
@@ -16,5 +21,10 @@ export function sixDiceGame(
   defaults: SixDiceOptions,
   rules: GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>
 ): GameDefinition<SixDiceTypes> {
-  return { ...descriptor, defaults, ...rules }
+  return {
+    ...descriptor,
+    defaults,
+    ...rules,
+    odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey }
+  }
 }
