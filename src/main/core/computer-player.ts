@@ -2,10 +2,7 @@
 // and the AI's decisions, each after a visible pause so the table can follow. After an undo that
 // lands on a computer's turn it waits until the table plays on, so undo can go back further.
 import { chooseMove } from '../../shared/ai'
-import { inFinalTurn, specOf } from '../../shared/games/six-dice/win-play'
-import { solvable } from '../../shared/games/six-dice/win-solver'
-import type { SixDiceState } from '../../shared/games/six-dice/rules'
-import { computerSeats, offerOf, type Game } from '../../shared/game'
+import { computerSeats, moduleOf, offerOf, type Game } from '../../shared/game'
 import type { TableSession } from './table-session'
 
 export interface ComputerThinking {
@@ -91,22 +88,16 @@ export class ComputerPlayer {
     this.session.refresh()
   }
 
-  /** While the chance-to-win table of its game is being solved: how far, and that it plays for points meanwhile. */
+  /** While the tables its game's computer plays by are being solved (Farkle, Fouche: the chance to win): how far, and that it plays for points meanwhile. */
   private solveNote(game: Game): string {
-    const id = game.header.game
     const tables = this.session.winTables
-    if ((id !== 'farkle' && id !== 'fouche') || !tables || game.header.players.length < 2) return ''
-    const state = game.state as SixDiceState
-    const spec = specOf(state)
-    if (inFinalTurn(state) || !solvable(spec) || tables.table(spec)) return ''
-    return ` (playing for points until the chance to win is known: ${tables.status(spec)})`
+    return tables ? (moduleOf(game).computer?.waitNote?.(game.state, tables) ?? '') : ''
   }
 
-  /** Starts solving the chance-to-win table a computer will play Farkle or Fouche by, early. */
+  /** Starts solving the tables a computer will play its game by (Farkle, Fouche: the chance to win), early. */
   private prepareWinTable(game: Game): void {
-    const id = game.header.game
-    if ((id !== 'farkle' && id !== 'fouche') || game.header.players.length < 2 || computerSeats(game).length === 0) return
-    this.session.winTables?.table(specOf(game.state as SixDiceState))
+    const tables = this.session.winTables
+    if (tables && computerSeats(game).length > 0) moduleOf(game).computer?.prepare?.(game.state, tables)
   }
 
   private act(planned: Game): void {

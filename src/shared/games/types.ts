@@ -180,6 +180,27 @@ export interface GameOdds<S, Odds, Tables> {
   tablesKey?(state: S, tables: Tables): string
 }
 
+/** A computer player's decision, and why. */
+export interface AiChoice {
+  /**
+   * The decision line to take, always one of the offer's decisions; null when the best play is
+   * to throw the dice due instead (Farkle/Fouche: throw on rather than bank).
+   */
+  move: Move | null
+  /** Why, in plain words: "banks 650: rolling 2 dice risks 44% farkle". */
+  why: string
+}
+
+/** A game's computer player. It only takes decisions: its throws are virtual dice, thrown by the app. */
+export interface GameComputer<S, Tables> {
+  /** One of `decisions` (never empty), or a throw of the dice due; `random` only breaks exact ties. */
+  choose(state: S, decisions: Decision[], random: () => number, tables?: Tables): AiChoice
+  /** What to add to "is thinking…" while the tables it plays by are being solved ('' when nothing). */
+  waitNote?(state: S, tables: Tables): string
+  /** Asks early for the tables it will play this game by, so they are being solved before they are needed. */
+  prepare?(state: S, tables: Tables): void
+}
+
 /** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
 export interface GameTypes {
   state: unknown
@@ -201,4 +222,6 @@ export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDes
   defaults: T['options']
   /** Its exact odds, and how the odds panel shows them. */
   odds: GameOdds<T['state'], T['odds'], T['tables']>
+  /** Its computer player, or null when the game has no decisions to take (every turn is throws). */
+  computer: GameComputer<T['state'], T['tables']> | null
 }

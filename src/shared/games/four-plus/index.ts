@@ -16,5 +16,7 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   ...FOUR_PLUS_DESCRIPTOR,
   defaults: FOUR_PLUS_DEFAULTS,
   ...fourPlusRules,
-  odds: { figures: fourPlusOdds, lines: fourPlusOddsLines }
+  odds: { figures: fourPlusOdds, lines: fourPlusOddsLines },
+  // Every turn is throws: the computer only throws virtual dice.
+  computer: null
 }

@@ -1,5 +1,6 @@
 // Foursies: everything the game is, registered once in ../index.ts.
 import type { GameDefinition, SolvedTables } from '../types'
+import { foursiesChoice } from './computer'
 import { FOURSIES_DESCRIPTOR } from './descriptor'
 import { foursiesOdds, foursiesOddsLines, type FoursiesOdds } from './odds'
 import { FOURSIES_DEFAULTS, foursiesRules, type FoursiesEvent, type FoursiesOptions, type FoursiesState } from './rules'
@@ -16,5 +17,6 @@ export const foursies: GameDefinition<FoursiesTypes> = {
   ...FOURSIES_DESCRIPTOR,
   defaults: FOURSIES_DEFAULTS,
   ...foursiesRules,
-  odds: { figures: foursiesOdds, lines: foursiesOddsLines }
+  odds: { figures: foursiesOdds, lines: foursiesOddsLines },
+  computer: { choose: foursiesChoice }
 }

@@ -2,6 +2,7 @@
 // (./rules with its own scoring table and end of the game) and the family's capabilities.
 import type { GameDescriptor } from '../options'
 import type { GameDefinition, GameRules } from '../types'
+import { sixDiceChoice, sixDicePrepare, sixDiceWaitNote } from './computer'
 import { sixDiceOdds, sixDiceOddsLines, sixDiceTablesKey, type SixDiceOdds } from './odds'
 import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
 import type { WinTableSource } from './win-play'
@@ -25,6 +26,7 @@ export function sixDiceGame(
     ...descriptor,
     defaults,
     ...rules,
-    odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey }
+    odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey },
+    computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare }
   }
 }
