@@ -201,6 +201,13 @@ export interface GameComputer<S, Tables> {
   prepare?(state: S, tables: Tables): void
 }
 
+/**
+ * Which dice of the throw in play must stay on the table for the next throw or decision (a smart
+ * die that holds one must not be thrown), and why each stays, in words to follow the die's name
+ * ("holds the 4 that scored"); or 'duel': each thrower throws a die of their own (src/shared/dice-plan.ts).
+ */
+export type HeldDice = { values: number[]; why: (value: number) => string } | 'duel'
+
 /** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
 export interface GameTypes {
   state: unknown
@@ -224,4 +231,6 @@ export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDes
   odds: GameOdds<T['state'], T['odds'], T['tables']>
   /** Its computer player, or null when the game has no decisions to take (every turn is throws). */
   computer: GameComputer<T['state'], T['tables']> | null
+  /** The dice that hold their values now, for the smart dice's plan of which dice to throw. */
+  heldDice(state: T['state']): HeldDice
 }

@@ -18,5 +18,7 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   ...fourPlusRules,
   odds: { figures: fourPlusOdds, lines: fourPlusOddsLines },
   // Every turn is throws: the computer only throws virtual dice.
-  computer: null
+  computer: null,
+  // Every throw takes all four dice: none holds its value.
+  heldDice: () => ({ values: [], why: () => '' })
 }

@@ -2,6 +2,7 @@
 import type { GameDefinition, SolvedTables } from '../types'
 import { foursiesChoice } from './computer'
 import { FOURSIES_DESCRIPTOR } from './descriptor'
+import { foursiesHeldDice } from './dice-plan'
 import { foursiesOdds, foursiesOddsLines, type FoursiesOdds } from './odds'
 import { FOURSIES_DEFAULTS, foursiesRules, type FoursiesEvent, type FoursiesOptions, type FoursiesState } from './rules'
 
@@ -18,5 +19,6 @@ export const foursies: GameDefinition<FoursiesTypes> = {
   defaults: FOURSIES_DEFAULTS,
   ...foursiesRules,
   odds: { figures: foursiesOdds, lines: foursiesOddsLines },
-  computer: { choose: foursiesChoice }
+  computer: { choose: foursiesChoice },
+  heldDice: foursiesHeldDice
 }

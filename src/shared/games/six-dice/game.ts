@@ -3,6 +3,7 @@
 import type { GameDescriptor } from '../options'
 import type { GameDefinition, GameRules } from '../types'
 import { sixDiceChoice, sixDicePrepare, sixDiceWaitNote } from './computer'
+import { sixDiceHeldDice } from './dice-plan'
 import { sixDiceOdds, sixDiceOddsLines, sixDiceTablesKey, type SixDiceOdds } from './odds'
 import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
 import type { WinTableSource } from './win-play'
@@ -27,6 +28,7 @@ export function sixDiceGame(
     defaults,
     ...rules,
     odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey },
-    computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare }
+    computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare },
+    heldDice: sixDiceHeldDice
   }
 }
