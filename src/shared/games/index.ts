@@ -23,16 +23,18 @@ export const GAME_IDS = Object.keys(REGISTERED) as GameId[]
 /** One game's own types (state, options, events...), for code that names that game's figures. */
 export type GameTypesOf<Id extends GameId> = (typeof REGISTERED)[Id] extends GameDefinition<infer T> ? T : never
 
-/** What any game gives out of a kind (its odds...): the union of every registered game's. */
+/** What any game gives out of a kind (its odds, facts, figures): the union of every registered game's. */
 type OfAnyGame<Kind extends keyof GameTypes> = { [Id in GameId]: GameTypesOf<Id>[Kind] }[GameId]
 
 /**
  * The types of a game as the code that serves every game sees it: what it takes back (its
- * state, options, events, tables) `unknown`; what it gives out (its odds...) the union of every
+ * state, options, events, tables) `unknown`; what it gives out (its odds, facts and figures) the union of every
  * game's, so a screen can still tell one game's figures from another's.
  */
 export interface AnyGameTypes extends GameTypes {
   odds: OfAnyGame<'odds'>
+  facts: OfAnyGame<'facts'>
+  statistics: OfAnyGame<'statistics'>
 }
 
 export type AnyGame = GameDefinition<AnyGameTypes>

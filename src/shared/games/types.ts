@@ -208,6 +208,33 @@ export interface GameComputer<S, Tables> {
  */
 export type HeldDice = { values: number[]; why: (value: number) => string } | 'duel'
 
+/** Collects each seat's facts from the events of a game's moves, and the scores after each turn. */
+export interface FactsCollector<Facts> {
+  /** One entry per seat, in seat order. */
+  readonly seats: Facts[]
+  /** Every seat's score after each completed turn. */
+  readonly scoreLine: number[][]
+  move(move: Move, events: readonly GameEvent[]): void
+}
+
+/** A figure of a player's statistics: its key, and its name on a player's page (null: in the CSV only). */
+export interface StatisticsFigure {
+  key: string
+  label: string | null
+  /** A share from 0 to 1, shown as a percentage. */
+  rate?: true
+}
+
+/** A game's statistics (docs/statistics.md): what each seat did in one game, summed per player over many. */
+export interface GameStatistics<O, Facts, Figures> {
+  /** A collector of the facts of a game with these players and options (plain JSON facts, cached in the history index). */
+  collect(players: readonly string[], options: O): FactsCollector<Facts>
+  /** A player's figures in this game, from the facts of their seats in its finished games (in the order played). */
+  figures(seats: readonly Facts[]): Figures
+  /** The figures, in the order the CSV export and a player's page list them. */
+  shown: readonly StatisticsFigure[]
+}
+
 /** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
 export interface GameTypes {
   state: unknown
@@ -217,6 +244,10 @@ export interface GameTypes {
   odds: PositionOdds
   /** The solved tables its odds and computer player use, if any. */
   tables: SolvedTables
+  /** What one seat did in one game, for statistics (plain JSON). */
+  facts: object
+  /** A player's figures in this game, summed over the facts of many games. */
+  statistics: object
 }
 
 /**
@@ -233,4 +264,6 @@ export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDes
   computer: GameComputer<T['state'], T['tables']> | null
   /** The dice that hold their values now, for the smart dice's plan of which dice to throw. */
   heldDice(state: T['state']): HeldDice
+  /** Its statistics: facts per seat, figures per player. */
+  statistics: GameStatistics<T['options'], T['facts'], T['statistics']>
 }

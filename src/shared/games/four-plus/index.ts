@@ -1,6 +1,7 @@
 // 4-PLU$: everything the game is, registered once in ../index.ts.
 import type { GameDefinition, SolvedTables } from '../types'
 import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
+import { FOUR_PLUS_FIGURES, fourPlusFacts, fourPlusFigures, type FourPlusSeatFacts, type FourPlusStatistics } from './statistics'
 import { fourPlusOdds, fourPlusOddsLines, type FourPlusOdds } from './odds'
 import { FOUR_PLUS_DEFAULTS, fourPlusRules, type FourPlusEvent, type FourPlusOptions, type FourPlusState } from './rules'
 
@@ -10,6 +11,8 @@ export interface FourPlusTypes {
   event: FourPlusEvent
   odds: FourPlusOdds
   tables: SolvedTables
+  facts: FourPlusSeatFacts
+  statistics: FourPlusStatistics
 }
 
 export const fourPlus: GameDefinition<FourPlusTypes> = {
@@ -20,5 +23,6 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   // Every turn is throws: the computer only throws virtual dice.
   computer: null,
   // Every throw takes all four dice: none holds its value.
-  heldDice: () => ({ values: [], why: () => '' })
+  heldDice: () => ({ values: [], why: () => '' }),
+  statistics: { collect: fourPlusFacts, figures: fourPlusFigures, shown: FOUR_PLUS_FIGURES }
 }

@@ -2,6 +2,7 @@
 import type { GameDefinition, SolvedTables } from '../types'
 import { foursiesChoice } from './computer'
 import { FOURSIES_DESCRIPTOR } from './descriptor'
+import { FOURSIES_FIGURES, foursiesFacts, foursiesFigures, type FoursiesSeatFacts, type FoursiesStatistics } from './statistics'
 import { foursiesHeldDice } from './dice-plan'
 import { foursiesOdds, foursiesOddsLines, type FoursiesOdds } from './odds'
 import { FOURSIES_DEFAULTS, foursiesRules, type FoursiesEvent, type FoursiesOptions, type FoursiesState } from './rules'
@@ -12,6 +13,8 @@ export interface FoursiesTypes {
   event: FoursiesEvent
   odds: FoursiesOdds
   tables: SolvedTables
+  facts: FoursiesSeatFacts
+  statistics: FoursiesStatistics
 }
 
 export const foursies: GameDefinition<FoursiesTypes> = {
@@ -20,5 +23,6 @@ export const foursies: GameDefinition<FoursiesTypes> = {
   ...foursiesRules,
   odds: { figures: foursiesOdds, lines: foursiesOddsLines },
   computer: { choose: foursiesChoice },
-  heldDice: foursiesHeldDice
+  heldDice: foursiesHeldDice,
+  statistics: { collect: foursiesFacts, figures: foursiesFigures, shown: FOURSIES_FIGURES }
 }

@@ -4,6 +4,7 @@ import type { GameDescriptor } from '../options'
 import type { GameDefinition, GameRules } from '../types'
 import { sixDiceChoice, sixDicePrepare, sixDiceWaitNote } from './computer'
 import { sixDiceHeldDice } from './dice-plan'
+import { SIX_DICE_FIGURES, sixDiceFacts, sixDiceFigures, type SixDiceSeatFacts, type SixDiceStatistics } from './statistics'
 import { sixDiceOdds, sixDiceOddsLines, sixDiceTablesKey, type SixDiceOdds } from './odds'
 import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
 import type { WinTableSource } from './win-play'
@@ -15,6 +16,8 @@ export interface SixDiceTypes {
   odds: SixDiceOdds
   /** The chance-to-win tables (./win-solver), solved in the background. */
   tables: WinTableSource
+  facts: SixDiceSeatFacts
+  statistics: SixDiceStatistics
 }
 
 /** A six-dice game's whole definition, from its descriptor, its defaults and its rules. */
@@ -29,6 +32,7 @@ export function sixDiceGame(
     ...rules,
     odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey },
     computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare },
-    heldDice: sixDiceHeldDice
+    heldDice: sixDiceHeldDice,
+    statistics: { collect: sixDiceFacts, figures: sixDiceFigures, shown: SIX_DICE_FIGURES }
   }
 }
