@@ -5,7 +5,7 @@
 // and one handler in dispatch.ts.
 import * as v from 'valibot'
 import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
-import { KEYPAD_KEYS } from './api'
+import { KEYPAD_KEYS } from './keypad-keys'
 import type { Move } from './games/types'
 import { GAME_IDS } from './games'
 import { checkMove } from './record'

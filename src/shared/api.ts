@@ -168,9 +168,8 @@ export interface HistoryGame {
   stepCount: number
 }
 
-/** Keys of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad). */
-export const KEYPAD_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Enter', 'Backspace', '+', '-', '*', '/', '.'] as const
-export type KeypadKey = (typeof KEYPAD_KEYS)[number]
+/** A key of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad): see ./keypad-keys.ts. */
+export type { KeypadKey } from './keypad-keys'
 
 export interface DisplayInfo {
   id: number

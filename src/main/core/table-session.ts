@@ -180,7 +180,7 @@ export class TableSession {
       keypad: {
         buffer: this.keypadBuffer,
         hint: this.game ? keypadHint(offerOf(this.game), this.game.header.players) : 'Start a game first',
-        legend: keypadLegend(this.game?.header.game ?? 'foursies')
+        legend: keypadLegend(this.game?.header.game ?? null)
       },
       message: this.message,
       recentPlayers: [...this.settings.get().recentPlayers],

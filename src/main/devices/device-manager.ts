@@ -13,8 +13,6 @@ import {
   dieName,
   dieKey,
   DROP_REASONS,
-  keypadKeyOf,
-  keysOfTyped,
   ThrowAssembler,
   type CountedThrowView,
   type DeviceState,
@@ -30,7 +28,7 @@ import {
 import { computerSeats, offerOf, type Game } from '../../shared/game'
 import { EMPTY_PLAN, listNames, planDice, type DicePlan } from '../../shared/dice-plan'
 import type { SmartDiceView, SmartDieView } from '../../shared/devices'
-import type { KeypadKey } from '../../shared/api'
+import { keypadKeyOf, keysOfTyped, type KeypadKey } from '../../shared/keypad-keys'
 import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
 import type { SettingsStore } from '../core/settings'
 import type { TableSession } from '../core/table-session'

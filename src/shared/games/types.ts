@@ -8,6 +8,7 @@
 // engine's `copyState` (every field listed, so every state has one shape, which keeps a long
 // replay fast), changes fields of that copy only, copies an array before changing it, and
 // returns the copy. Helpers that take the copy say so ("a fresh copy owned by apply").
+import type { KeypadKey } from '../keypad-keys'
 import type { GameDescriptor } from './options'
 
 /** One line of a game record after the header: a throw or a decision. */
@@ -235,6 +236,13 @@ export interface GameStatistics<O, Facts, Figures> {
   shown: readonly StatisticsFigure[]
 }
 
+/** A keypad key whose meaning is the game's own (`+`, `*`, `-`: src/shared/keypad.ts), and what it does in the game. */
+export interface GameKeypadKey {
+  key: KeypadKey
+  /** In the keyboard legend's words: "largest re-roll", "bank". */
+  does: string
+}
+
 /** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
 export interface GameTypes {
   state: unknown
@@ -266,4 +274,6 @@ export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDes
   heldDice(state: T['state']): HeldDice
   /** Its statistics: facts per seat, figures per player. */
   statistics: GameStatistics<T['options'], T['facts'], T['statistics']>
+  /** The keypad keys the game gives a meaning of its own, in the order the keyboard legend lists them. */
+  keypad: readonly GameKeypadKey[]
 }

@@ -24,5 +24,7 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   computer: null,
   // Every throw takes all four dice: none holds its value.
   heldDice: () => ({ values: [], why: () => '' }),
-  statistics: { collect: fourPlusFacts, figures: fourPlusFigures, shown: FOUR_PLUS_FIGURES }
+  statistics: { collect: fourPlusFacts, figures: fourPlusFigures, shown: FOUR_PLUS_FIGURES },
+  // No decisions: the keypad types throws.
+  keypad: []
 }

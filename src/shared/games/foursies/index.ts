@@ -24,5 +24,10 @@ export const foursies: GameDefinition<FoursiesTypes> = {
   odds: { figures: foursiesOdds, lines: foursiesOddsLines },
   computer: { choose: foursiesChoice },
   heldDice: foursiesHeldDice,
-  statistics: { collect: foursiesFacts, figures: foursiesFigures, shown: FOURSIES_FIGURES }
+  statistics: { collect: foursiesFacts, figures: foursiesFigures, shown: FOURSIES_FIGURES },
+  keypad: [
+    { key: '+', does: 'largest re-roll' },
+    { key: '*', does: 'socks' },
+    { key: '-', does: 'end the turn' }
+  ]
 }

@@ -33,6 +33,10 @@ export function sixDiceGame(
     odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey },
     computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare },
     heldDice: sixDiceHeldDice,
-    statistics: { collect: sixDiceFacts, figures: sixDiceFigures, shown: SIX_DICE_FIGURES }
+    statistics: { collect: sixDiceFacts, figures: sixDiceFigures, shown: SIX_DICE_FIGURES },
+    keypad: [
+      { key: '+', does: 'keep the most' },
+      { key: '*', does: 'bank' }
+    ]
   }
 }
