@@ -243,6 +243,29 @@ export interface GameKeypadKey {
   does: string
 }
 
+/** The TV's short sounds (made in the page: src/renderer/src/lib/sound.ts). */
+export type SoundKind = 'four' | 'bust' | 'foursies' | 'farkle' | 'hotDice' | 'win'
+
+/** What the screens show differently for a game. */
+export interface GameScreens {
+  /** A game set up with one person gets a computer opponent in the first seat, who moves first. */
+  soloOpponent: boolean
+  /**
+   * The scoreboard's columns: 'score', one score with the turn's points beside it; or
+   * 'points-rounds-tours', the round's points (shown as four pips), rounds and tours won.
+   */
+  scoreboard: 'score' | 'points-rounds-tours'
+  /** Which of the game's events make each sound on the TV (the loudest sound of a line wins). */
+  sounds: Partial<Record<SoundKind, readonly string[]>>
+}
+
+/** Who sits where, with which options and which seats the computer plays: what a rematch starts from and gives. */
+export interface Seating {
+  players: string[]
+  rules: Record<string, unknown>
+  computers: number[]
+}
+
 /** The types one game is made of: each definition names its own, the registry's erased view has `unknown`. */
 export interface GameTypes {
   state: unknown
@@ -276,4 +299,8 @@ export interface GameDefinition<T extends GameTypes = GameTypes> extends GameDes
   statistics: GameStatistics<T['options'], T['facts'], T['statistics']>
   /** The keypad keys the game gives a meaning of its own, in the order the keyboard legend lists them. */
   keypad: readonly GameKeypadKey[]
+  /** What the screens show differently for it. */
+  screens: GameScreens
+  /** The next game with the same players and options once this one is over (docs/rules-readings.md). */
+  rematch(previous: Seating, summary: Summary): Seating
 }

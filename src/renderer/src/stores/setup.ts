@@ -100,8 +100,8 @@ export const useSetupStore = defineStore('setup', () => {
     const seated = players.value.filter((player) => player.name.trim() !== '')
     let list = seated.map((player) => player.name.trim())
     let computers = seated.flatMap((player, seat) => (player.computer ? [seat] : []))
-    if (game.value === 'fouche' && list.length === 1 && computers.length === 0) {
-      // Fouche's solo play: a computer opponent in the first seat, moving first.
+    if (GAMES[game.value].screens.soloOpponent && list.length === 1 && computers.length === 0) {
+      // Solo play against the computer (Fouche): a computer opponent in the first seat, moving first.
       list = [list[0] === 'Computer' ? 'CPU' : 'Computer', list[0]]
       computers = [0]
     }

@@ -4,4 +4,5 @@ import { sixDiceGame } from '../six-dice/game'
 import { FARKLE_DESCRIPTOR } from './descriptor'
 import { FARKLE_DEFAULTS, farkleRules } from './rules'
 
-export const farkle = sixDiceGame(FARKLE_DESCRIPTOR, FARKLE_DEFAULTS, farkleRules)
+// A solo game is one player alone against the target.
+export const farkle = sixDiceGame(FARKLE_DESCRIPTOR, FARKLE_DEFAULTS, farkleRules, false)

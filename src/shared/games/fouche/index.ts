@@ -4,4 +4,5 @@ import { sixDiceGame } from '../six-dice/game'
 import { FOUCHE_DESCRIPTOR } from './descriptor'
 import { FOUCHE_DEFAULTS, foucheRules } from './rules'
 
-export const fouche = sixDiceGame(FOUCHE_DESCRIPTOR, FOUCHE_DEFAULTS, foucheRules)
+// Fouche's solo play: a computer opponent in the first seat, moving first.
+export const fouche = sixDiceGame(FOUCHE_DESCRIPTOR, FOUCHE_DEFAULTS, foucheRules, true)

@@ -1,4 +1,5 @@
 // 4-PLU$: everything the game is, registered once in ../index.ts.
+import { rotateSeats } from '../rematch'
 import type { GameDefinition, SolvedTables } from '../types'
 import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
 import { FOUR_PLUS_FIGURES, fourPlusFacts, fourPlusFigures, type FourPlusSeatFacts, type FourPlusStatistics } from './statistics'
@@ -26,5 +27,7 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   heldDice: () => ({ values: [], why: () => '' }),
   statistics: { collect: fourPlusFacts, figures: fourPlusFigures, shown: FOUR_PLUS_FIGURES },
   // No decisions: the keypad types throws.
-  keypad: []
+  keypad: [],
+  screens: { soloOpponent: false, scoreboard: 'score', sounds: { win: ['win'] } },
+  rematch: rotateSeats
 }

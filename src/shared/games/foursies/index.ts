@@ -29,5 +29,15 @@ export const foursies: GameDefinition<FoursiesTypes> = {
     { key: '+', does: 'largest re-roll' },
     { key: '*', does: 'socks' },
     { key: '-', does: 'end the turn' }
-  ]
+  ],
+  screens: {
+    soloOpponent: false,
+    scoreboard: 'points-rounds-tours',
+    sounds: { win: ['matchWon'], foursies: ['foursies'], bust: ['bust'], four: ['score', 'fourOfAKind'] }
+  },
+  // The same seats, and the tab passes on one seat, as from round to round.
+  rematch: (previous, summary) => {
+    const tab = Math.max(0, previous.players.indexOf(summary.tab ?? previous.players[0]))
+    return { ...previous, rules: { ...previous.rules, tab: (tab + 1) % previous.players.length } }
+  }
 }

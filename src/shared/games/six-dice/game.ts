@@ -1,6 +1,7 @@
 // What Farkle and Fouche share beyond their engine: a member game is its descriptor, its rules
 // (./rules with its own scoring table and end of the game) and the family's capabilities.
 import type { GameDescriptor } from '../options'
+import { rotateSeats } from '../rematch'
 import type { GameDefinition, GameRules } from '../types'
 import { sixDiceChoice, sixDicePrepare, sixDiceWaitNote } from './computer'
 import { sixDiceHeldDice } from './dice-plan'
@@ -20,11 +21,12 @@ export interface SixDiceTypes {
   statistics: SixDiceStatistics
 }
 
-/** A six-dice game's whole definition, from its descriptor, its defaults and its rules. */
+/** A six-dice game's whole definition, from its descriptor, its defaults, its rules and whether a solo game gets a computer opponent. */
 export function sixDiceGame(
   descriptor: GameDescriptor,
   defaults: SixDiceOptions,
-  rules: GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>
+  rules: GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>,
+  soloOpponent: boolean
 ): GameDefinition<SixDiceTypes> {
   return {
     ...descriptor,
@@ -37,6 +39,8 @@ export function sixDiceGame(
     keypad: [
       { key: '+', does: 'keep the most' },
       { key: '*', does: 'bank' }
-    ]
+    ],
+    screens: { soloOpponent, scoreboard: 'score', sounds: { win: ['gameOver'], hotDice: ['hotDice'], farkle: ['farkle'] } },
+    rematch: rotateSeats
   }
 }
