@@ -57,7 +57,7 @@ export interface PlayerSlot {
 
 /** What is being chosen on the Setup screen; kept while switching tabs. */
 export const useSetupStore = defineStore('setup', () => {
-  const game = ref<GameId>('foursies')
+  const game = ref<GameId>(GAME_IDS[0])
   const players = ref<PlayerSlot[]>([
     { key: nextPlayerKey++, name: '', computer: false },
     { key: nextPlayerKey++, name: '', computer: false }
