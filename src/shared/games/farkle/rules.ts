@@ -41,7 +41,7 @@ export const FARKLE_TABLE: ScoringTable = defineTable('farkle', combinations)
 // The options and their defaults are defined once, as data, in ./descriptor.
 export const FARKLE_DEFAULTS = optionDefaults(FARKLE_DESCRIPTOR.options) as unknown as FarkleOptions
 
-export const farkleRules: GameRules<FarkleState, FarkleOptions, SixDiceEvent> = makeSixDiceGame({
+export const farkleRules: Omit<GameRules<FarkleState, FarkleOptions, SixDiceEvent>, 'describe'> = makeSixDiceGame({
   id: FARKLE_DESCRIPTOR.id,
   title: FARKLE_DESCRIPTOR.title,
   table: FARKLE_TABLE,

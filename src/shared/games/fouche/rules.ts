@@ -40,7 +40,7 @@ export const FOUCHE_TABLE: ScoringTable = defineTable('fouche', combinations)
 // The options and their defaults are defined once, as data, in ./descriptor.
 export const FOUCHE_DEFAULTS = optionDefaults(FOUCHE_DESCRIPTOR.options) as unknown as FoucheOptions
 
-export const foucheRules: GameRules<FoucheState, FoucheOptions, SixDiceEvent> = makeSixDiceGame({
+export const foucheRules: Omit<GameRules<FoucheState, FoucheOptions, SixDiceEvent>, 'describe'> = makeSixDiceGame({
   id: FOUCHE_DESCRIPTOR.id,
   title: FOUCHE_DESCRIPTOR.title,
   table: FOUCHE_TABLE,

@@ -4,6 +4,7 @@ import type { GameDefinition, SolvedTables } from '../types'
 import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
 import { FOUR_PLUS_FIGURES, fourPlusFacts, fourPlusFigures, type FourPlusSeatFacts, type FourPlusStatistics } from './statistics'
 import { fourPlusOdds, fourPlusOddsLines, type FourPlusOdds } from './odds'
+import { describeFourPlus } from './words'
 import { FOUR_PLUS_DEFAULTS, fourPlusRules, type FourPlusEvent, type FourPlusOptions, type FourPlusState } from './rules'
 
 export interface FourPlusTypes {
@@ -20,6 +21,7 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   ...FOUR_PLUS_DESCRIPTOR,
   defaults: FOUR_PLUS_DEFAULTS,
   ...fourPlusRules,
+  describe: describeFourPlus,
   odds: { figures: fourPlusOdds, lines: fourPlusOddsLines },
   // Every turn is throws: the computer only throws virtual dice.
   computer: null,

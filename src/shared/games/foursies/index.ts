@@ -5,6 +5,7 @@ import { FOURSIES_DESCRIPTOR } from './descriptor'
 import { FOURSIES_FIGURES, foursiesFacts, foursiesFigures, type FoursiesSeatFacts, type FoursiesStatistics } from './statistics'
 import { foursiesHeldDice } from './dice-plan'
 import { foursiesOdds, foursiesOddsLines, type FoursiesOdds } from './odds'
+import { describeFoursies } from './words'
 import { FOURSIES_DEFAULTS, foursiesRules, type FoursiesEvent, type FoursiesOptions, type FoursiesState } from './rules'
 
 export interface FoursiesTypes {
@@ -21,6 +22,7 @@ export const foursies: GameDefinition<FoursiesTypes> = {
   ...FOURSIES_DESCRIPTOR,
   defaults: FOURSIES_DEFAULTS,
   ...foursiesRules,
+  describe: describeFoursies,
   odds: { figures: foursiesOdds, lines: foursiesOddsLines },
   computer: { choose: foursiesChoice },
   heldDice: foursiesHeldDice,

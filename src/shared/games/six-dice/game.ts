@@ -9,6 +9,7 @@ import { SIX_DICE_FIGURES, sixDiceFacts, sixDiceFigures, type SixDiceSeatFacts, 
 import { sixDiceOdds, sixDiceOddsLines, sixDiceTablesKey, type SixDiceOdds } from './odds'
 import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
 import type { WinTableSource } from './win-play'
+import { describeSixDice } from './words'
 
 export interface SixDiceTypes {
   state: SixDiceState
@@ -25,13 +26,14 @@ export interface SixDiceTypes {
 export function sixDiceGame(
   descriptor: GameDescriptor,
   defaults: SixDiceOptions,
-  rules: GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>,
+  rules: Omit<GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>, 'describe'>,
   soloOpponent: boolean
 ): GameDefinition<SixDiceTypes> {
   return {
     ...descriptor,
     defaults,
     ...rules,
+    describe: describeSixDice,
     odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey },
     computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare },
     heldDice: sixDiceHeldDice,

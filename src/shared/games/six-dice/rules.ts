@@ -370,7 +370,8 @@ function whyKeepFails(keep: readonly number[], table: ScoringTable): string {
   return `cannot set aside ${diceText(keep)}: ${leftText} to no combination (${diceText(valuesOfCode(bestSub))} alone scores ${formatPoints(bestPts)})`
 }
 
-export function makeSixDiceGame(config: SixDiceGameConfig): GameRules<SixDiceState, SixDiceOptions, SixDiceEvent> {
+/** A six-dice game's rules engine; its words (`describe`) are the family's, in ./words. */
+export function makeSixDiceGame(config: SixDiceGameConfig): Omit<GameRules<SixDiceState, SixDiceOptions, SixDiceEvent>, 'describe'> {
   const { id, title, table, defaults, endRule } = config
 
   function parseOptions(raw: Record<string, unknown> | undefined): Parsed<SixDiceOptions> {
@@ -584,37 +585,6 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameRules<SixDiceSta
     return o
   }
 
-  function describe(event: SixDiceEvent, players: readonly string[]): string {
-    const who = 'seat' in event ? (players[event.seat] ?? `Seat ${event.seat + 1}`) : ''
-    const kind: string = event.kind
-    switch (event.kind) {
-      case 'throw':
-        return `${who} throws ${diceText(event.dice)}`
-      case 'farkle':
-        return event.lost > 0 ? `Farkle! ${who} loses ${formatPoints(event.lost)}` : `Farkle! ${who} scores nothing this turn`
-      case 'keep':
-        return `${who} keeps ${diceText(event.dice)} for ${formatPoints(event.points)} (turn ${formatPoints(event.turn)})`
-      case 'hotDice':
-        return `Hot dice! ${who} throws all six again`
-      case 'bank':
-        return `${who} banks ${formatPoints(event.points)} and has ${formatPoints(event.total)}`
-      case 'target':
-        return event.turnsLeft > 0
-          ? `${who} reaches ${formatPoints(event.target)}: final turns`
-          : `${who} reaches ${formatPoints(event.target)}`
-      case 'gameOver': {
-        const ws = event.winners.map((w) => players[w] ?? `Seat ${w + 1}`)
-        if (ws.length === 0) return 'The game is over'
-        if (ws.length === 1) return `${ws[0]} wins with ${formatPoints(event.total)}`
-        return `${listNames(ws)} share the win with ${formatPoints(event.total)}`
-      }
-      case 'nextTurn':
-        return `${who}'s turn`
-      default:
-        return who ? `${who}: ${kind}` : kind
-    }
-  }
-
   function summary(s: SixDiceState): Summary {
     const over = s.step === 'over'
     return {
@@ -658,7 +628,6 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameRules<SixDiceSta
     init,
     offer,
     apply,
-    describe,
     summary,
     standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]) }),
     table: table_
