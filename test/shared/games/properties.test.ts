@@ -1,9 +1,8 @@
 // Properties every game must keep, played from the engines' own offers with random dice.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { GAMES } from '../../../src/shared/games'
+import { GAMES, type GameId } from '../../../src/shared/games'
 import type { Move } from '../../../src/shared/games/types'
-import type { GameId } from '../../../src/shared/games'
 import { play, recordText, replayText, startGame, summaryOf, undo } from '../../../src/shared/game'
 import { playRandomGame, seededRandom, type RandomGame } from '../../../src/shared/random-play'
 

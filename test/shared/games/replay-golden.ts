@@ -9,8 +9,7 @@
 //
 // Regenerate (only when an output is meant to change): UPDATE_GOLDEN=1 npx vitest run test/shared/games/replay-golden.test.ts
 import { createHash } from 'node:crypto'
-import { GAMES } from '../../../src/shared/games'
-import { GAME_IDS, type GameId } from '../../../src/shared/games'
+import { GAME_IDS, GAMES, type GameId } from '../../../src/shared/games'
 import { describeEvent, play, recordText, replayText, startGame, summaryOf } from '../../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../../src/shared/random-play'
 import { decodeRecordBytes, type Header } from '../../../src/shared/record'
