@@ -71,7 +71,7 @@ export function benchAi(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The chance-to-win player (src/shared/ai/win-solver.ts) against the expected-points player.
+// The chance-to-win player (src/shared/games/six-dice/win-solver.ts) against the expected-points player.
 
 const WIN_GAMES = Number(process.env.WIN_BENCH_GAMES ?? 10_000)
 

@@ -1,4 +1,4 @@
-// The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts): each option
+// The solved chance-to-win tables of Farkle and Fouche (src/shared/games/six-dice/win-solver.ts): each option
 // set is solved once, in a worker thread, then kept in memory and cached on disk in the data
 // folder (`win-tables/`, one file per option set and solver version). Until a table is ready
 // the computer player plays for points and the odds say how far the solve is.

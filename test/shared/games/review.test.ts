@@ -1,5 +1,5 @@
-// Review scenarios: each test is named after the sentence of shared/rules/*.md or
-// shared/record-format.md that the engine disagreed with before its fix.
+// Review scenarios: each test is named after the sentence of docs/rules/*.md or
+// docs/record-format.md that the engine disagreed with before its fix.
 import { describe, expect, it } from 'vitest'
 import { farkle } from '../../../src/shared/games/farkle'
 import { fouche } from '../../../src/shared/games/fouche'

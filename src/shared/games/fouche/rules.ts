@@ -1,5 +1,5 @@
 // Fouche, as docs/rules/fouche.md reads it (`// Rules:` comments name its sections). The turn
-// logic lives in ./six-dice.
+// logic lives in ../six-dice/rules.
 import type { GameRules } from '../types'
 import {
   defineTable,

@@ -26,7 +26,7 @@ import { mergeSorted, removeValues, sortedDice } from '../../dice'
 import { outcomesOf } from '../dice-odds'
 
 // ---------------------------------------------------------------------------------------------
-// Table facts (the engine's reading of shared/rules/foursies.md)
+// Table facts (the engine's reading of docs/rules/foursies.md)
 
 /** The engine's own reading of a table (run, odd man out, socks, legal re-rolls). */
 export type FoursiesFacts = TableFacts

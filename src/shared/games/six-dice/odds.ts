@@ -21,7 +21,7 @@ export interface SixDiceRoll {
 
 /** The chance to win of the decisions, where it is known. */
 export interface SixDiceWin {
-  /** The game's own chances (two players); false: a model's (more players, see src/shared/ai/README.md). */
+  /** The game's own chances (two players); false: a model's (more players, see ../README.md). */
   exact: boolean
   /** What the chances assume, in words. */
   basis: string

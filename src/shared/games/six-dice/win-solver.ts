@@ -56,7 +56,7 @@ export interface WinSpec {
   entry: number
 }
 
-/** How the engine ends a two-player game (engine/six-dice.ts endTurn, shared/rules). */
+/** How the engine ends a two-player game (./rules.ts endTurn, docs/rules). */
 const END_RULE: Record<SixDiceGameId, 'one-more-turn-each' | 'complete-the-lap'> = {
   farkle: 'one-more-turn-each',
   fouche: 'complete-the-lap'

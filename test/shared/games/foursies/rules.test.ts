@@ -1,4 +1,4 @@
-// Scenario tests for the Foursies engine, each named after the rule of shared/rules/foursies.md
+// Scenario tests for the Foursies engine, each named after the rule of docs/rules/foursies.md
 // it checks. Games are folded from init through a tiny helper; every applied state is frozen
 // first, so any mutation of an input state throws.
 import { describe, it, expect } from 'vitest'

@@ -1,4 +1,4 @@
-// The odds of Farkle and Fouche decisions with their chance to win (src/shared/odds + ai/win-play).
+// The odds of Farkle and Fouche decisions with their chance to win (src/shared/odds.ts + src/shared/games/six-dice/win-play.ts).
 import { describe, expect, it } from 'vitest'
 import { fixedWinTables, type WinTableSource } from '../../../../src/shared/games/six-dice/win-play'
 import { solveWinTable, WinTurn } from '../../../../src/shared/games/six-dice/win-solver'

@@ -1,4 +1,4 @@
-// The chance-to-win solver (src/shared/ai/win-solver.ts) against known values, an independent
+// The chance-to-win solver (src/shared/games/six-dice/win-solver.ts) against known values, an independent
 // brute-force value iteration, itself (symmetry, convergence) and the real engine (self-play).
 import { describe, expect, it } from 'vitest'
 import { chooseMove } from '../../../../src/shared/ai'
