@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
+import { existsSync, readdirSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 
 // The layers (README, "How the code is laid out"), enforced here with ESLint's own
@@ -27,10 +28,30 @@ const restrict = (message, regexes) => ({ patterns: regexes.map((regex) => ({ re
 /** Dynamic import() and require() of what a layer may not import (no-restricted-imports sees only static imports). */
 const DYNAMIC_ELECTRON = 'electron($|[^\\w-])' // esquery's regex literals cannot hold a slash
 const restrictDynamic = (message, regex) => [
-  'error',
   { selector: `ImportExpression[source.value=/${regex}/]`, message },
   { selector: `CallExpression[callee.name='require'][arguments.0.value=/${regex}/]`, message }
 ]
+// Each game in one folder (README, "Adding a game"): what a game is lives in
+// src/shared/games/<game>/, and the rest of the code asks the registry for it. A comparison with
+// a game's name (`game === 'farkle'`, `case 'fouche':`) anywhere else is refused, in scripts and
+// in Vue templates. The games are the folders of src/shared/games that hold an index.ts (the
+// registry checks that each game's folder is named by its id), so a new game is covered as it
+// is added.
+const GAMES_DIR = new URL('./src/shared/games/', import.meta.url)
+const GAME_IDS = readdirSync(GAMES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/index.ts`, GAMES_DIR)))
+  .map((entry) => entry.name)
+const GAME_RULE =
+  "Game rule: no game-name comparison outside the game's own folder (src/shared/games/<game>/): ask the registry (src/shared/games/index.ts) for what the game does instead."
+const GAME_NAME = `/^(${GAME_IDS.join('|')})$/`
+const GAME_NAME_SYNTAX = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/][right.value=${GAME_NAME}]`, message: GAME_RULE },
+  { selector: `BinaryExpression[operator=/^[!=]==?$/][left.value=${GAME_NAME}]`, message: GAME_RULE },
+  { selector: `SwitchCase[test.value=${GAME_NAME}]`, message: GAME_RULE }
+]
+/** One no-restricted-syntax rule per file: a later config object replaces an earlier one's, so each layer's list ends with the game rule. */
+const syntaxRule = (...selectors) => ['error', ...selectors, ...GAME_NAME_SYNTAX]
+
 const DOM_AND_NODE_GLOBALS = [
   'window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'WebSocket',
   'HTMLElement', 'Element', 'Node', 'Event', 'CustomEvent', 'requestAnimationFrame', 'alert', 'confirm',
@@ -45,14 +66,20 @@ const layerRules = [
     rules: {
       'no-restricted-imports': ['error', restrict(LAYER.shared, [NODE_BUILTIN, ELECTRON, '^(vue|pinia|ws|serialport|qrcode)(/.*)?$', '^@(vue|serialport)/', intoLayers('main', 'preload', 'renderer', 'host', 'cli')])],
       'no-restricted-globals': ['error', ...DOM_AND_NODE_GLOBALS.map((name) => ({ name, message: LAYER.shared }))],
-      'no-restricted-syntax': restrictDynamic(LAYER.shared, `^(node:|${DYNAMIC_ELECTRON})`)
+      'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.shared, `^(node:|${DYNAMIC_ELECTRON})`))
     }
+  },
+  {
+    // A game's own folder may compare its names (a family folder such as six-dice: its members').
+    files: ['src/shared/games/*/**'],
+    rules: { 'no-restricted-syntax': ['error', ...restrictDynamic(LAYER.shared, `^(node:|${DYNAMIC_ELECTRON})`)] }
   },
   {
     files: ['src/renderer/**'],
     rules: {
       'no-restricted-imports': ['error', restrict(LAYER.renderer, RENDERER_FORBIDDEN)],
-      'no-restricted-syntax': restrictDynamic(LAYER.renderer, `^(node:|${DYNAMIC_ELECTRON})`)
+      'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.renderer, `^(node:|${DYNAMIC_ELECTRON})`)),
+      'vue/no-restricted-syntax': ['error', ...GAME_NAME_SYNTAX]
     }
   },
   {
@@ -70,15 +97,21 @@ const layerRules = [
     files: ['src/preload/**'],
     rules: {
       // Bare imports: electron, and the validation library of the screen-API table (pure, in src/shared).
-      'no-restricted-imports': ['error', restrict(LAYER.preload, ['^(?!electron$|valibot$|\\.)', intoLayers('main', 'renderer', 'host', 'cli')])]
+      'no-restricted-imports': ['error', restrict(LAYER.preload, ['^(?!electron$|valibot$|\\.)', intoLayers('main', 'renderer', 'host', 'cli')])],
+      'no-restricted-syntax': syntaxRule()
     }
+  },
+  {
+    // The Electron shell: the files directly in src/main.
+    files: ['src/main/*'],
+    rules: { 'no-restricted-syntax': syntaxRule() }
   },
   {
     files: ['src/main/core/*', 'src/main/devices/*', 'src/main/league/*'],
     rules: {
       // `../index` and any other file directly in src/main is the Electron shell.
       'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
-      'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
+      'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`))
     }
   },
   {
@@ -86,14 +119,14 @@ const layerRules = [
     rules: {
       // From a folder of the core, `../../index` is the Electron shell.
       'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
-      'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
+      'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`))
     }
   },
   {
     files: ['src/host/**', 'src/cli/**'],
     rules: {
       'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^(\\.\\./)+(src/)?main(/(?!core/|devices/)[^/]+)?$', intoLayers('renderer', 'preload')])],
-      'no-restricted-syntax': restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`)
+      'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`))
     }
   }
 ]

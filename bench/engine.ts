@@ -4,7 +4,7 @@ import { openTable, type TestTable } from '../test/kit/table'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { GAME_IDS, type GameId } from '../src/shared/engine/types'
+import { GAME_IDS, type GameId } from '../src/shared/games'
 import { recordText, replayText } from '../src/shared/game'
 import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../src/shared/random-play'
 

@@ -1,7 +1,7 @@
 // How long one decision's figures take (oddsFor on a position with a decision or a throw due),
 // over positions from random games, after a warm-up that fills the lazily built tables.
 // Also prints the cold start: the first oddsFor call per game (building its tables).
-import { GAME_IDS } from '../src/shared/engine/types'
+import { GAME_IDS } from '../src/shared/games'
 import type { Game } from '../src/shared/game'
 import { replayMoves } from '../src/shared/game'
 import { oddsFor } from '../src/shared/odds'

@@ -5,8 +5,8 @@
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTablesDir } from '../src/main/core/computer/win-table-files'
-import { solveWinTable, type WinSpec, type WinTable } from '../src/shared/ai/win-solver'
-import { winTableFileName } from '../src/shared/ai/win-table-file'
+import { solveWinTable, type WinSpec, type WinTable } from '../src/shared/games/six-dice/win-solver'
+import { winTableFileName } from '../src/shared/games/six-dice/win-table-file'
 import { solveWinTableV1 } from './win-solver-v1'
 
 const DEFAULTS: WinSpec[] = [

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { HistoryArchive } from '../src/main/core/history/history-archive'
 import { StatisticsCache } from '../src/main/core/players/statistics-cache'
 import { recordText, type Game } from '../src/shared/game'
-import { GAME_IDS } from '../src/shared/engine/types'
+import { GAME_IDS } from '../src/shared/games'
 import { playRandomGame, seededRandom } from '../src/shared/random-play'
 import { playerStatistics } from '../src/shared/stats'
 

@@ -17,7 +17,7 @@ import {
   type TurnArrays,
   type WinSpec,
   type WinTable
-} from '../src/shared/ai/win-solver'
+} from '../src/shared/games/six-dice/win-solver'
 
 const STRIDE = 8
 

@@ -2,7 +2,7 @@
 // of records through it without starting a process for each.
 import { readFileSync } from 'node:fs'
 import { shippedWinTables } from '../main/core/computer/win-table-files'
-import type { WinTableSource } from '../shared/ai/win-play'
+import type { WinTableSource } from '../shared/games/six-dice/win-play'
 import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'

@@ -6,8 +6,9 @@
 import * as v from 'valibot'
 import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
 import type { StatePatch } from './state-patch'
-import { KEYPAD_KEYS } from './api'
-import { GAME_IDS, type Move } from './engine/types'
+import { KEYPAD_KEYS } from './keypad-keys'
+import type { Move } from './games/types'
+import { GAME_IDS } from './games'
 import { checkMove } from './record'
 import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 

@@ -1,7 +1,8 @@
 // What every screen is shown and what the screen API answers, whether through Electron's preload
 // or the headless host's WebSocket. The methods themselves are one table: api-methods.ts.
 // Screens show `TableState` and send requests; main owns the game and the rules.
-import type { GameId, Move, Offer, ShownDie, Standing, Summary, TableView } from './engine/types'
+import type { Move, Offer, ShownDie, Standing, Summary, TableView } from './games/types'
+import type { GameId } from './games'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
 
@@ -190,9 +191,8 @@ export interface HistoryGame {
   stepCount: number
 }
 
-/** Keys of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad). */
-export const KEYPAD_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Enter', 'Backspace', '+', '-', '*', '/', '.'] as const
-export type KeypadKey = (typeof KEYPAD_KEYS)[number]
+/** A key of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad): see ./keypad-keys.ts. */
+export type { KeypadKey } from './keypad-keys'
 
 export interface DisplayInfo {
   id: number

@@ -1,6 +1,7 @@
 // Physical dice and serial keypads: what the screens are shown about them (`DevicesView`), and the
 // pure logic that turns die events into throws (`ThrowAssembler`). No Node, DOM or Electron here:
-// the serial side lives in src/main/devices and feeds this.
+// the serial side lives in src/main/devices and feeds this. What a serial keypad's keys mean is in
+// the keypad's key table (./keypad-keys.ts).
 //
 // How die events become a throw (the rules say how many dice are due: `offer.diceDue`):
 // * Every die that sends `rolling` joins the open throw, whatever its hub throw number (a player
@@ -856,38 +857,4 @@ export class ThrowAssembler {
     }
     return k
   }
-}
-
-// ---------------------------------------------------------------- serial keypads
-
-/**
- * A serial keypad's key (`key` line) as a key of the keypad grammar (src/shared/keypad.ts), or null.
- * Digits, `*` `+` `-` `/` `.` are themselves; `#`, `enter` and `A` are Enter; `back` and `B` are
- * Backspace; `clear` and `C` clear (`.`); `D` is undo (`/`).
- */
-export function keypadKeyOf(key: string): string | null {
-  if (/^[0-9*+\-/.]$/.test(key)) return key
-  switch (key.toLowerCase()) {
-    case '#':
-    case 'enter':
-    case 'a':
-      return 'Enter'
-    case 'back':
-    case 'b':
-      return 'Backspace'
-    case 'clear':
-    case 'c':
-      return '.'
-    case 'd':
-    case 'undo':
-      return '/'
-  }
-  return null
-}
-
-/** The keys a `typed` value stands for: clear what was typed, the value, then Enter (a lone `*`, `+`, `-` or `/` is pressed as is). */
-export function keysOfTyped(value: string): string[] | null {
-  if (/^[*+\-/]$/.test(value)) return [value]
-  if (!/^[0-9]{1,12}$/.test(value)) return null
-  return ['.', ...value, 'Enter']
 }

@@ -1,7 +1,7 @@
 // A game is a fold of its record: the state after N lines is the engine applied to those N
 // lines. Undo, replay, crash recovery and import all come from here.
-import { GAMES, type AnyGameModule } from './engine'
-import type { GameEvent, Move, Offer, Parsed, Summary, TableView } from './engine/types'
+import { GAMES, type AnyGame } from './games'
+import type { GameEvent, Move, Offer, Parsed, Summary, TableView } from './games/types'
 import {
   isBlankLine,
   parseHeaderLine,
@@ -27,7 +27,7 @@ export type Replayed =
   | { ok: true; game: Game; events: GameEvent[]; truncatedTail: boolean }
   | { ok: false; line: number; error: string }
 
-export function moduleOf(game: Game | Header): AnyGameModule {
+export function moduleOf(game: Game | Header): AnyGame {
   return GAMES['header' in game ? game.header.game : game.game]
 }
 

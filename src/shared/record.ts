@@ -1,6 +1,7 @@
-// Game records: JSON Lines per shared/record-format.md. Parsing here checks the shape of each
+// Game records: JSON Lines per docs/record-format.md. Parsing here checks the shape of each
 // line; whether a line is allowed at that point of the game is the rules engine's business.
-import { GAME_IDS, type GameId, type Move, type Parsed } from './engine/types'
+import type { Move, Parsed } from './games/types'
+import { GAME_IDS, type GameId } from './games'
 import { describeValue, jsonNesting } from './json-limits'
 import { isDieValue } from './dice'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { keypadKeyOf, keysOfTyped, ThrowAssembler } from '../../src/shared/devices'
+import { ThrowAssembler } from '../../src/shared/devices'
+import { keypadKeyOf, keysOfTyped } from '../../src/shared/keypad-keys'
 import { explainOpenError } from '../../src/main/devices/serial-port'
 
 const HUB = 'H1'

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { summaryOf } from '../../src/shared/game'
 import type { SmartDiceView } from '../../src/shared/devices'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 import { rig, waitFor, type Rig } from './harness'
 
 const ROOT = resolve(__dirname, '../..')

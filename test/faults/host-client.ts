@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Outcome, TableState } from '../../src/shared/api'
 import type { WireReply } from '../../src/shared/api-methods'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 
 const ROOT = join(__dirname, '..', '..')
 

@@ -1,7 +1,7 @@
 // A long legal record, made from the engine's own offers (random throws and decisions): the
 // size of the import the outside test campaign used (13.8 MB), or any other.
-import { GAMES } from '../../src/shared/engine'
-import type { Move } from '../../src/shared/engine/types'
+import { GAMES } from '../../src/shared/games'
+import type { Move } from '../../src/shared/games/types'
 import { serializeHeader, serializeMove, type Header } from '../../src/shared/record'
 import { seeded } from './support'
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 import { offerOf, replayText, type Game } from '../../src/shared/game'
 
 /**

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { KeypadKey, Outcome, ScreenKind, TableState } from '../../src/shared/api'
 import type { GameSetup } from '../../src/shared/api-methods'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 import type { Odds } from '../../src/shared/odds'
 import { vi } from 'vitest'
 import { actingComputer, type Game } from '../../src/shared/game'
@@ -28,6 +28,15 @@ export async function serveTable(rendererDir: string, options: TestTableOptions 
   const t = openTable({ ...rest, serve: { rendererDir, port: 0, lanAddresses: lanAddresses ?? (() => []), always: true } })
   await t.table.start()
   return t
+}
+
+/**
+ * Waits until `check` passes (returns, or stops throwing), looking again every few milliseconds:
+ * a wait on what the test waits for, never a guess at how long it takes. The limit is only there
+ * to end a test that would wait for ever, and is far above what a busy machine needs.
+ */
+export function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 15_000, interval: 5 })
 }
 
 /** A fresh data folder. */
@@ -172,7 +181,7 @@ export class TestTable {
 
   /** The odds of the game on the table once the odds worker has worked them out and they are shown. */
   async oddsShown(): Promise<Odds> {
-    return vi.waitFor(() => {
+    return waitUntil(() => {
       const odds = this.snapshot(true).current?.odds
       if (!odds) throw new Error('no odds shown yet')
       return odds

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TableState } from '../../src/shared/api'
-import type { GameId } from '../../src/shared/engine/types'
+import type { GameId } from '../../src/shared/games'
 import { recordText } from '../../src/shared/game'
 import { playRandomGame } from '../../src/shared/random-play'
 import { connectApi, tableState, type ApiClient } from '../e2e/api-client'

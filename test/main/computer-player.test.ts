@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { WinTables } from '../../src/main/core/computer/win-tables'
 import { dataFolder, openTable, type TestTable } from '../kit/table'
 import { seededRandom } from '../../src/shared/random-play'
-import { fixedWinTables, type WinTableSource } from '../../src/shared/ai/win-play'
-import { solveWinTable, type WinSpec } from '../../src/shared/ai/win-solver'
+import { fixedWinTables, type WinTableSource } from '../../src/shared/games/six-dice/win-play'
+import { solveWinTable, type WinSpec } from '../../src/shared/games/six-dice/win-solver'
 
 const tables: TestTable[] = []
 afterEach(async () => {

@@ -1,10 +1,10 @@
 import { threadId } from 'node:worker_threads'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { TableState } from '../../src/shared/api'
 import type { Game } from '../../src/shared/game'
 import { oddsFor } from '../../src/shared/odds'
 import { seededRandom } from '../../src/shared/random-play'
-import { openTable, type TestTable } from '../kit/table'
+import { openTable, waitUntil, type TestTable } from '../kit/table'
 
 const tables: TestTable[] = []
 afterEach(async () => {
@@ -37,7 +37,7 @@ function table(): { session: TestTable; positions: Game[]; pushes: TableState[][
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 /** Waits until the odds of the game on the table have been pushed. */
-const oddsShown = (session: TestTable): Promise<void> => vi.waitFor(() => expect(session.snapshot(true).current!.odds).not.toBeNull())
+const oddsShown = (session: TestTable): Promise<void> => waitUntil(() => expect(session.snapshot(true).current!.odds).not.toBeNull())
 
 /** A throw when one is due, else the first decision on offer. */
 function playOn(session: TestTable): void {
@@ -63,7 +63,7 @@ describe('the odds of a position', () => {
       expect(pushes[0].map((state) => state.current!.odds)).toEqual([null, null, null])
       expect(positions).toHaveLength(throws)
       // ...which follow in one more push, to every screen, worked out once.
-      await vi.waitFor(() => expect(pushes).toHaveLength(2))
+      await waitUntil(() => expect(pushes).toHaveLength(2))
       expect(positions).toHaveLength(throws + 1)
       expect(positions.at(-1)).toBe(session.currentGame)
       expect(pushes).toHaveLength(2)

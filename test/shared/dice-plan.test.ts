@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { planDice, type DicePlan } from '../../src/shared/dice-plan'
 import { play, startGame, type Game } from '../../src/shared/game'
 import { checkHeader } from '../../src/shared/record'
-import type { Move } from '../../src/shared/engine/types'
+import type { Move } from '../../src/shared/games/types'
 
 const FOUR = ['h/A', 'h/B', 'h/C', 'h/D']
 const SIX = [...FOUR, 'h/E', 'h/F']

@@ -4,7 +4,7 @@
 // have to re-implement whole (Foursies busts, round, tour and tab changes; 4-PLU$ flash start).
 // It shares no code with src/shared/stats.
 import { offerOf, play, startGame, summaryOf, type Game } from '../../src/shared/game'
-import type { GameEvent } from '../../src/shared/engine/types'
+import type { GameEvent } from '../../src/shared/games/types'
 import { parseHeaderLine, type Header } from '../../src/shared/record'
 
 export interface Recount {

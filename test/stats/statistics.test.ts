@@ -1,8 +1,7 @@
 // Every statistic equals a recount from the records themselves (test/stats/recount.ts, a separate
 // simple walk over the record lines), over a few hundred random games of each kind.
 import { describe, expect, it } from 'vitest'
-import { GAMES } from '../../src/shared/engine'
-import type { GameId } from '../../src/shared/engine/types'
+import { GAME_IDS, GAMES, type GameId } from '../../src/shared/games'
 import { recordText } from '../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../src/shared/random-play'
 import type { Header } from '../../src/shared/record'
@@ -75,7 +74,7 @@ function recountedPlayers(recounts: Recount[]): Map<string, Record<string, Recor
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b)
 
-describe.each(['foursies', 'farkle', 'fouche', 'four-plus'] as const)('statistics of %s equal a recount from the records', (game) => {
+describe.each(GAME_IDS)('statistics of %s equal a recount from the records', (game) => {
   const records = randomRecords(game, 1000 + game.length)
   const facts = records.map((text) => factsOfRecordText(text) as GameFacts)
   const recounts = records.map(recountRecord)

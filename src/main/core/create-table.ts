@@ -6,8 +6,7 @@
 //   game table events -> history, players, devices, computer, odds -> screen views -> screens
 import { join } from 'node:path'
 import type { Outcome } from '../../shared/api'
-import { specOf, type WinTableSource } from '../../shared/ai/win-play'
-import type { SixDiceState } from '../../shared/engine/six-dice'
+import type { WinTableSource } from '../../shared/games/six-dice/win-play'
 import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
 import { TableLeague } from '../league/table-league'
 import { Devices, type DevicesOptions } from '../devices/devices'
@@ -23,7 +22,7 @@ import { GameTable } from './game/game-table'
 import { RecordJournal } from './game/record-journal'
 import { HistoryArchive } from './history/history-archive'
 import { HistoryService } from './history/history-service'
-import { personNames } from '../../shared/game'
+import { moduleOf, personNames } from '../../shared/game'
 import { PlayerRecords } from './players/player-records'
 import { dispatch } from './screens/dispatch'
 import { Notices } from './screens/notices'
@@ -107,11 +106,7 @@ export function createTable(options: TableOptions): CreatedTable {
   const solving = options.winTables === undefined || options.winTables === 'solve' ? new WinTables({ dir: join(options.dataDir, 'win-tables'), onChange: () => winTablesChanged.emit() }) : null
   const winTables: WinTableSource | null = solving ?? (typeof options.winTables === 'object' ? options.winTables : null)
   // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
-  const oddsCache = new OddsCache((position) => {
-    if (!winTables || (position.header.game !== 'farkle' && position.header.game !== 'fouche')) return ''
-    const spec = specOf(position.state as SixDiceState)
-    return winTables.table(spec) ? 'solved' : winTables.status(spec)
-  })
+  const oddsCache = new OddsCache((position) => (winTables ? (moduleOf(position).odds.tablesKey?.(position.state, winTables) ?? '') : ''))
   const oddsThread = options.oddsWork ? null : new OddsThread({ winTables })
   const odds = new OddsService(oddsCache, game, () => settings.get().showOdds, options.oddsWork ?? ((position) => oddsThread!.compute(position)))
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })

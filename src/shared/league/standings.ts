@@ -6,8 +6,8 @@
 // `referee stats` over the league's records count the same games and wins. The rating is
 // openskill's Weng–Lin Plackett–Luce model, made for free-for-all games of any number of players.
 import { ordinal, rate, rating } from 'openskill'
-import { GAMES } from '../engine'
-import { GAME_IDS, type GameId } from '../engine/types'
+import { GAMES } from '../games'
+import { GAME_IDS, type GameId } from '../games'
 import { moduleOf, summaryOf, type Game } from '../game'
 import { factsOfGame, headToHead, isPersonSeat, personResolver, playerStatistics, type GameFacts, type HeadToHead, type PlayerList } from '../stats'
 import type { LeagueMerge } from './documents'

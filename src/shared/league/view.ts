@@ -1,6 +1,6 @@
 // What the league page and the league TV are sent (by the league host, or by a table that joined
 // a league): made in the main process from the documents it accepted; the pages only show it.
-import type { GameId } from '../engine/types'
+import type { GameId } from '../games'
 import { moduleOf, summaryOf, type Game } from '../game'
 import type { HeadToHead } from '../stats'
 import type { LeagueMerge } from './documents'

@@ -1,12 +1,9 @@
 // Statistics as CSV (RFC 4180): one row per player and game kind, plus an "all" row per player.
-import type { PlayerStatistics } from './aggregate'
+import { GAME_IDS } from '../games'
+import { figuresOf, type PlayerStatistics } from './aggregate'
 
-const FIGURES = [
-  'games', 'wins', 'winRate',
-  'roundsWon', 'toursWon', 'foursies', 'busts', 'devilsNumbers', 'falseFours', 'tabsHeld', 'throws', 'foursThrown', 'averageThrowsToFour',
-  'turns', 'banked', 'averageTurn', 'bestTurn', 'farkles', 'farkleRate', 'hotDice', 'gamesToTarget', 'averageTurnsToTarget',
-  'roundsSurvived', 'deathsByOnes', 'extraThrows'
-] as const
+/** One column per figure: those every game has, then each game's own, in the registry's order (a figure two games share once). */
+const FIGURES = [...new Set(GAME_IDS.flatMap((game) => figuresOf(game).map((figure) => figure.key)))]
 
 function cell(value: unknown): string {
   if (value === undefined || value === null) return ''

@@ -1,5 +1,5 @@
 // What the statistics screens are sent (answers of the screen API's statistics methods).
-import type { GameId } from '../engine/types'
+import type { GameId } from '../games'
 import type { HeadToHead, PlayerStatistics } from './aggregate'
 import type { ScoreLine } from './facts'
 import type { Person } from './people'

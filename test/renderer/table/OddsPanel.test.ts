@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import OddsPanel from '../../../src/renderer/src/table/OddsPanel.vue'
-import type { SixDiceOdds } from '../../../src/shared/odds'
+import type { SixDiceOdds } from '../../../src/shared/games/six-dice/odds'
 
 const keepOdds: SixDiceOdds = {
   game: 'farkle',

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { VueWrapper } from '@vue/test-utils'
 import SetupScreen from '../../../src/renderer/src/setup/SetupScreen.vue'
 import TableScreen from '../../../src/renderer/src/table/TableScreen.vue'
-import type { FoursiesOdds } from '../../../src/shared/odds'
+import type { FoursiesOdds } from '../../../src/shared/games/foursies/odds'
 import { FakeTableApi, foursiesGame, stateWith } from '../fixtures'
 import { mountWith } from '../mountWith'
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import OddsPanel from '../../../src/renderer/src/table/OddsPanel.vue'
 import GameLog from '../../../src/renderer/src/table/GameLog.vue'
 import { soundFor } from '../../../src/renderer/src/lib/sound'
-import type { FoursiesOdds } from '../../../src/shared/odds'
+import type { FoursiesOdds } from '../../../src/shared/games/foursies/odds'
 
 describe('issue 12 on the components', () => {
   it('the odds panel does not repeat its only line under the headline', () => {

@@ -4,11 +4,8 @@
 // computer's turn it waits, so undo can go back further, until the table lets it play again.
 import type { Outcome } from '../../../shared/api'
 import { chooseMove } from '../../../shared/ai'
-import { inFinalTurn, specOf } from '../../../shared/ai/win-play'
-import { solvable } from '../../../shared/ai/win-solver'
-import type { SixDiceState } from '../../../shared/engine/six-dice'
-import { actingComputer, computerSeats, type Game } from '../../../shared/game'
-import type { WinTableSource } from '../../../shared/ai/win-play'
+import { actingComputer, computerSeats, moduleOf, type Game } from '../../../shared/game'
+import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
 import type { GameTable, TableEvent } from '../game/game-table'
 import { Signal } from '../signal'
 import type { Notices } from '../screens/notices'
@@ -126,22 +123,16 @@ export class ComputerPlayer {
     return this.table.rollVirtual(source)
   }
 
-  /** While the chance-to-win table of its game is being solved: how far, and that it plays for points meanwhile. */
+  /** While the tables its game's computer plays by are being solved (Farkle, Fouche: the chance to win): how far, and that it plays for points meanwhile. */
   private solveNote(game: Game): string {
-    const id = game.header.game
     const tables = this.winTables
-    if ((id !== 'farkle' && id !== 'fouche') || !tables || game.header.players.length < 2) return ''
-    const state = game.state as SixDiceState
-    const spec = specOf(state)
-    if (inFinalTurn(state) || !solvable(spec) || tables.table(spec)) return ''
-    return ` (playing for points until the chance to win is known: ${tables.status(spec)})`
+    return tables ? (moduleOf(game).computer?.waitNote?.(game.state, tables) ?? '') : ''
   }
 
-  /** Starts solving the chance-to-win table a computer will play Farkle or Fouche by, early. */
+  /** Starts solving the tables a computer will play its game by (Farkle, Fouche: the chance to win), early. */
   private prepareWinTable(game: Game): void {
-    const id = game.header.game
-    if ((id !== 'farkle' && id !== 'fouche') || game.header.players.length < 2 || computerSeats(game).length === 0) return
-    this.winTables?.table(specOf(game.state as SixDiceState))
+    const tables = this.winTables
+    if (tables && computerSeats(game).length > 0) moduleOf(game).computer?.prepare?.(game.state, tables)
   }
 
   private act(planned: Game): void {

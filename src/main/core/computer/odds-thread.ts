@@ -2,10 +2,9 @@
 // of the game since the last position (new lines, or a cut after an undo), and the chance-to-win
 // tables the position needs. One position is worked out at a time.
 import { Worker } from 'node:worker_threads'
-import type { WinTableSource } from '../../../shared/ai/win-play'
-import { specOf } from '../../../shared/ai/win-play'
-import type { SixDiceState } from '../../../shared/engine/six-dice'
-import type { Game } from '../../../shared/game'
+import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
+import type { WinSpec, WinTable } from '../../../shared/games/six-dice/win-solver'
+import { moduleOf, type Game } from '../../../shared/game'
 import type { Odds } from '../../../shared/odds'
 import type { OddsAnswer, OddsRequest } from './odds-worker'
 import { workerScript, type WorkerScript } from './worker-script'
@@ -32,11 +31,11 @@ export class OddsThread {
   compute(game: Game): Promise<Odds> {
     const worker = this.start()
     this.sendGame(worker, game)
-    const status = this.sendTables(worker, game)
+    const statuses = this.sendTables(worker, game)
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject })
-      worker.postMessage({ kind: 'compute', id, status } satisfies OddsRequest)
+      worker.postMessage({ kind: 'compute', id, statuses } satisfies OddsRequest)
     })
   }
 
@@ -89,19 +88,37 @@ export class OddsThread {
     worker.postMessage({ kind: 'reset', header: game.header, moves: [...game.moves] } satisfies OddsRequest)
   }
 
-  /** Hands the worker the chance-to-win table of a Farkle or Fouche position once main has it; says why not otherwise. */
-  private sendTables(worker: Worker, game: Game): string {
+  /**
+   * Hands the worker the tables the position's odds depend on, once main has them, and says why
+   * the others are missing. Which tables those are, the game says: its odds' `tablesKey` asks for
+   * them (here of a source that notes each one asked for).
+   */
+  private sendTables(worker: Worker, game: Game): Record<string, string> {
     const tables = this.options.winTables
-    if (!tables || (game.header.game !== 'farkle' && game.header.game !== 'fouche')) return ''
-    const spec = specOf(game.state as SixDiceState)
-    const key = `${spec.game}|${spec.target}|${spec.entry}`
-    const table = tables.table(spec)
-    if (table && !this.tablesSent.has(key)) {
+    const statuses: Record<string, string> = {}
+    if (!tables) return statuses
+    const asked: WinTable[] = []
+    const noting: WinTableSource = {
+      table: (spec) => {
+        const table = tables.table(spec)
+        if (table) asked.push(table)
+        return table
+      },
+      status: (spec) => (statuses[specKey(spec)] = tables.status(spec))
+    }
+    moduleOf(game).odds.tablesKey?.(game.state, noting)
+    for (const table of asked) {
+      const key = specKey(table.spec)
+      if (this.tablesSent.has(key)) continue
       worker.postMessage({ kind: 'table', table } satisfies OddsRequest)
       this.tablesSent.add(key)
     }
-    return table ? '' : tables.status(spec)
+    return statuses
   }
+}
+
+function specKey(spec: WinSpec): string {
+  return `${spec.game}|${spec.target}|${spec.entry}`
 }
 
 /** How many first lines two records of one game share (recorded lines are never changed, so the same object is the same line). */

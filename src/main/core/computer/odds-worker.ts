@@ -3,8 +3,8 @@
 // sent it (new lines are sent, not the whole record each time) and the chance-to-win tables main
 // handed it.
 import { parentPort, threadId } from 'node:worker_threads'
-import type { WinTableSource } from '../../../shared/ai/win-play'
-import type { WinSpec, WinTable } from '../../../shared/ai/win-solver'
+import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
+import type { WinSpec, WinTable } from '../../../shared/games/six-dice/win-solver'
 import { play, startGame, type Game } from '../../../shared/game'
 import { oddsFor, type Odds } from '../../../shared/odds'
 import type { Header, RecordedMove } from '../../../shared/record'
@@ -18,8 +18,8 @@ export type OddsRequest =
   | { kind: 'truncate'; count: number }
   /** A chance-to-win table main has (solved, or shipped). */
   | { kind: 'table'; table: WinTable }
-  /** The odds of the game as it stands; `status` says why a chance-to-win table is missing. */
-  | { kind: 'compute'; id: number; status: string }
+  /** The odds of the game as it stands; `statuses` says why each chance-to-win table missing is (by game|target|entry). */
+  | { kind: 'compute'; id: number; statuses: Record<string, string> }
 
 export type OddsAnswer = { kind: 'odds'; id: number; odds: Odds; threadId: number } | { kind: 'failed'; id: number; error: string }
 
@@ -29,8 +29,8 @@ const port = parentPort
 if (port) {
   let game: Game | null = null
   const tables = new Map<string, WinTable>()
-  let status = ''
-  const source: WinTableSource = { table: (spec) => tables.get(keyOf(spec)) ?? null, status: () => status }
+  let statuses: Record<string, string> = {}
+  const source: WinTableSource = { table: (spec) => tables.get(keyOf(spec)) ?? null, status: (spec) => statuses[keyOf(spec)] ?? 'the table for these rules is not ready' }
 
   const replay = (header: Header, moves: readonly RecordedMove[]): Game => {
     const started = startGame(header)
@@ -59,7 +59,7 @@ if (port) {
           return
         case 'compute':
           if (!game) throw new Error('no game to work out')
-          status = request.status
+          statuses = request.statuses
           port.postMessage({ kind: 'odds', id: request.id, odds: oddsFor(game, source), threadId } satisfies OddsAnswer)
           return
       }

@@ -1,4 +1,4 @@
-// The solved chance-to-win tables of Farkle and Fouche (src/shared/ai/win-solver.ts). The most
+// The solved chance-to-win tables of Farkle and Fouche (src/shared/games/six-dice/win-solver.ts). The most
 // played option sets come solved with the app (resources/win-tables, see win-table-files.ts); any
 // other is solved once, in a worker thread, then kept in memory and cached on disk in the data
 // folder (`win-tables/`, one file per option set and solver version). A shipped or cached file
@@ -8,10 +8,10 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { WinTableSource } from '../../../shared/ai/win-play'
-import { winTableFileName } from '../../../shared/ai/win-table-file'
-import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../../shared/ai/win-solver'
-import { formatPoints } from '../../../shared/engine/six-dice'
+import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
+import { winTableFileName } from '../../../shared/games/six-dice/win-table-file'
+import { MAX_SOLVED_TARGET, solvable, type WinSpec, type WinTable } from '../../../shared/games/six-dice/win-solver'
+import { formatPoints } from '../../../shared/games/six-dice/rules'
 import { log } from '../files/log'
 import { readWinTableFile, shippedWinTablesDir, winTableFileBytes } from './win-table-files'
 import type { WinWorkerMessage } from './win-table-worker'

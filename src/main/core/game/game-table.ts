@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks'
 import type { HistoryEntry, Outcome } from '../../../shared/api'
 import type { GameSetup } from '../../../shared/api-methods'
 import type { GameDie } from '../../../shared/devices'
-import type { Move } from '../../../shared/engine/types'
+import type { Move } from '../../../shared/games/types'
 import {
   actingComputer,
   computerSeats,
@@ -250,25 +250,18 @@ export class GameTable {
   }
 
   /**
-   * A new game with the same players and options once a game is over. Foursies keeps the seats
-   * and passes the tab on one seat, as from round to round; the other games rotate the seats by
-   * one, so the second player starts (docs/rules-readings.md).
+   * A new game with the same players and options once a game is over, seated as the game's
+   * rematch says: Foursies keeps the seats and passes the tab on one seat, as from round to round;
+   * the other games rotate the seats by one, so the second player starts (docs/rules-readings.md).
    */
   rematch(): Outcome {
     const game = this.game
     if (!game) return refusal('There is no game to play again')
     const summary = summaryOf(game)
     if (!summary.finished) return refusal('A rematch starts once the game is over')
-    const players = game.header.players
-    const computers = computerSeats(game)
-    const rules = { ...(game.header.rules ?? {}) }
-    if (game.header.game === 'foursies') {
-      const tab = Math.max(0, players.indexOf(summary.tab ?? players[0]))
-      return this.newGame({ game: 'foursies', players: [...players], rules: { ...rules, tab: (tab + 1) % players.length }, computers })
-    }
-    const rotated = [...players.slice(1), players[0]]
-    const rotatedSeat = (seat: number): number => (seat + players.length - 1) % players.length
-    return this.newGame({ game: game.header.game, players: rotated, ...(Object.keys(rules).length ? { rules } : {}), computers: computers.map(rotatedSeat) })
+    const previous = { players: [...game.header.players], rules: { ...(game.header.rules ?? {}) }, computers: computerSeats(game) }
+    const { players, rules, computers } = moduleOf(game).rematch(previous, summary)
+    return this.newGame({ game: game.header.game, players, ...(Object.keys(rules).length ? { rules } : {}), computers })
   }
 
   /** Puts the current game in the history, finished or not, and clears the table. */

@@ -5,7 +5,7 @@
 // are called once per change.
 import type { GameView, PairedScreenView, ScreenKind, SharingView, TableState } from '../../../shared/api'
 import type { DevicesView, SmartDiceView } from '../../../shared/devices'
-import { GAMES } from '../../../shared/engine'
+import { GAMES } from '../../../shared/games'
 import { computerSeats, moduleOf, offerOf, summaryOf, tableOf, type Game } from '../../../shared/game'
 import { keypadHint, keypadLegend, keysForDecisions } from '../../../shared/keypad'
 import type { Odds } from '../../../shared/odds'
@@ -72,7 +72,7 @@ export class ScreenViews {
       keypad: {
         buffer: screen.entry.typed,
         hint: game ? keypadHint(offerOf(game), game.header.players) : 'Start a game first',
-        legend: keypadLegend(game?.header.game ?? 'foursies')
+        legend: keypadLegend(game?.header.game ?? null)
       },
       message: screen.message,
       recentPlayers: [...settings.get().recentPlayers],

@@ -4,7 +4,7 @@
 // types or is refused never shows on another.
 import type { KeypadKey, Outcome, ScreenKind, ScreenTrust, TableMessage } from '../../../shared/api'
 import type { GameSetup } from '../../../shared/api-methods'
-import type { Move } from '../../../shared/engine/types'
+import type { Move } from '../../../shared/games/types'
 import type { GameTable } from '../game/game-table'
 import type { MoveSource } from '../game/move-source'
 import type { HistoryService } from '../history/history-service'

@@ -1,6 +1,6 @@
 import type { GameView } from '../../../shared/api'
-import type { ShownDie } from '../../../shared/engine/types'
-import { GAME_DESCRIPTORS } from '../../../shared/engine/options'
+import type { ShownDie } from '../../../shared/games/types'
+import { GAMES, isGameId } from '../../../shared/games'
 
 // One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
 // formats every score at every push.
@@ -17,7 +17,7 @@ export function countOf(count: number, one: string, many = `${one}s`): string {
 
 /** A game's title from its id (as a record or the trash names it); the id itself when no game has it. */
 export function gameTitle(id: string): string {
-  return Object.hasOwn(GAME_DESCRIPTORS, id) ? GAME_DESCRIPTORS[id as keyof typeof GAME_DESCRIPTORS].title : id
+  return isGameId(id) ? GAMES[id].title : id
 }
 
 export function formatDate(milliseconds: number): string {
