@@ -8,7 +8,6 @@ import type { KeypadKey, Outcome, ScreenKind, TableState } from '../../src/share
 import type { GameSetup } from '../../src/shared/api-methods'
 import type { Move } from '../../src/shared/games/types'
 import type { Odds } from '../../src/shared/odds'
-import { vi } from 'vitest'
 import { actingComputer, type Game } from '../../src/shared/game'
 import { createTable, type CreatedTable, type TableOptions } from '../../src/main/core/create-table'
 import type { RecordJournal } from '../../src/main/core/game/record-journal'
@@ -28,15 +27,6 @@ export async function serveTable(rendererDir: string, options: TestTableOptions 
   const t = openTable({ ...rest, serve: { rendererDir, port: 0, lanAddresses: lanAddresses ?? (() => []), always: true } })
   await t.table.start()
   return t
-}
-
-/**
- * Waits until `check` passes (returns, or stops throwing), looking again every few milliseconds:
- * a wait on what the test waits for, never a guess at how long it takes. The limit is only there
- * to end a test that would wait for ever, and is far above what a busy machine needs.
- */
-export function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 15_000, interval: 5 })
 }
 
 /** A fresh data folder. */
@@ -180,11 +170,21 @@ export class TestTable {
   }
 
   /** The odds of the game on the table once the odds worker has worked them out and they are shown. */
-  async oddsShown(): Promise<Odds> {
-    return waitUntil(() => {
-      const odds = this.snapshot(true).current?.odds
-      if (!odds) throw new Error('no odds shown yet')
-      return odds
+  oddsShown(): Promise<Odds> {
+    return this.shown(() => this.snapshot(true).current?.odds ?? null)
+  }
+
+  /** What `value` finds in what the screens are shown, as soon as it finds something (now, or at a later change). */
+  shown<T>(value: () => T | null): Promise<T> {
+    const now = value()
+    if (now !== null) return Promise.resolve(now)
+    return new Promise((resolve) => {
+      const stop = this.table.views.subscribe(() => {
+        const found = value()
+        if (found === null) return
+        stop()
+        resolve(found)
+      })
     })
   }
 

@@ -4,7 +4,8 @@ import type { TableState } from '../../src/shared/api'
 import type { Game } from '../../src/shared/game'
 import { oddsFor } from '../../src/shared/odds'
 import { seededRandom } from '../../src/shared/random-play'
-import { openTable, waitUntil, type TestTable } from '../kit/table'
+import { openTable, type TestTable } from '../kit/table'
+import { waitUntil } from '../kit/wait'
 
 const tables: TestTable[] = []
 afterEach(async () => {
