@@ -198,6 +198,8 @@ export function createTable(options: TableOptions): CreatedTable {
       }
       await league?.start()
       devices.start()
+      // The statistics are read ahead of the first Players page (a damaged cache is rebuilt, with progress on the screens).
+      void players.warm().catch(() => undefined)
     },
     async stop(): Promise<void> {
       stopLoggingNotices()

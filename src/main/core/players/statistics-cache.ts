@@ -32,6 +32,8 @@ export class StatisticsCache {
   /** Records archived while a load was under way: added once it ends. */
   private readonly pending = new Map<string, GameFacts>()
   readonly path: string
+  /** Goes up whenever the facts change (a record added or removed, a rebuild), so what is worked out from them can be kept until then. */
+  version = 0
 
   constructor(private readonly source: CacheSource) {
     this.path = join(source.historyDir, 'statistics.cache')
@@ -60,6 +62,7 @@ export class StatisticsCache {
     const facts = factsOfGame(game)
     if (this.loading) this.pending.set(id, facts)
     this.facts?.set(id, facts)
+    this.version++
     if (!existsSync(this.path)) return // the next load rebuilds it whole
     appendLine(this.path, JSON.stringify({ id, facts }))
   }
@@ -67,6 +70,7 @@ export class StatisticsCache {
   /** Forgets a record no longer in the history (deleted), rewriting the cache without it. */
   remove(id: string): void {
     if (!this.facts?.delete(id)) return
+    this.version++
     this.write(this.facts)
   }
 
@@ -76,6 +80,7 @@ export class StatisticsCache {
     const facts = await this.complete(new Map(), onProgress)
     this.write(facts)
     this.facts = facts
+    this.version++
     return facts
   }
 
@@ -94,6 +99,7 @@ export class StatisticsCache {
     const facts = await this.complete(cached, onProgress)
     if (changed || facts.size !== before) this.write(facts)
     this.facts = facts
+    this.version++
     return facts
   }
 
