@@ -665,7 +665,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): GameModule<SixDiceSt
     apply,
     describe,
     summary,
-    standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]) }),
+    standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]), tiedOn: 'points' }),
     table: table_
   }
 }
