@@ -69,6 +69,13 @@ export function personSeatNames(facts: GameFacts): string[] {
 /** Every seat's score after each completed turn (Farkle/Fouche: banked totals; Foursies: round scores; 4-PLU$: totals). */
 export type ScoreLine = number[][]
 
+/**
+ * What a game's chart draws: every seat's score after each turn, or for Foursies tours (where
+ * round scores go back to 0 every round) every seat's rounds won in the match after each decided
+ * round, with the seats that won a tour at each of those steps.
+ */
+export type ChartLine = { counts: 'points'; line: ScoreLine } | { counts: 'rounds'; line: ScoreLine; tourWins: number[][] }
+
 /** Facts of a record given as text; null when the record does not replay. */
 export function factsOfRecordText(text: string): GameFacts | null {
   const replayed = replayText(text, { tolerateTruncatedTail: true })
@@ -85,7 +92,14 @@ export function scoreLineOf(game: Game): ScoreLine {
   return foldFacts(game).scoreLine
 }
 
-function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
+/** What a game's chart draws: rounds and tours won for Foursies tours, else the scores after each turn. */
+export function chartLineOf(game: Game): ChartLine {
+  const { scoreLine, rounds } = foldFacts(game)
+  const tours = game.header.game === 'foursies' && (game.options as { match: string }).match !== 'round'
+  return tours && rounds ? { counts: 'rounds', line: rounds.line, tourWins: rounds.tourWins } : { counts: 'points', line: scoreLine }
+}
+
+function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine; rounds?: Collector['rounds'] } {
   const module = GAMES[game.header.game]
   const players = game.header.players
   const collector = collectorFor(game)
@@ -105,12 +119,14 @@ function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
     winners: summary.winners.slice(),
     seats: collector.seats
   }
-  return { facts, scoreLine: collector.scoreLine }
+  return { facts, scoreLine: collector.scoreLine, rounds: collector.rounds }
 }
 
 interface Collector {
   seats: SeatFacts[]
   scoreLine: number[][]
+  /** Foursies: every seat's rounds won in the match after each decided round, and who won a tour there. */
+  rounds?: { line: number[][]; tourWins: number[][] }
   move(move: object, events: GameEvent[]): void
 }
 
@@ -137,10 +153,19 @@ function foursiesCollector(game: Game): Collector {
   let duel = false
   const scores = new Array<number>(n).fill(0)
   const scoreLine: number[][] = []
+  const roundsWon = new Array<number>(n).fill(0)
+  const rounds = { line: [] as number[][], tourWins: [] as number[][] }
   return {
     seats,
     scoreLine,
+    rounds,
     move(move, events) {
+      const decided = events.filter((event) => event.kind === 'roundWon' || event.kind === 'tourWon')
+      for (const event of decided) if (event.kind === 'roundWon') roundsWon[event.seat as number]++
+      if (decided.length > 0) {
+        rounds.line.push(roundsWon.slice())
+        rounds.tourWins.push(decided.filter((event) => event.kind === 'tourWon').map((event) => event.seat as number))
+      }
       if ('roll' in move && !duel) {
         seats[seat].throws++
         for (const value of (move as { roll: number[] }).roll) if (value === 4) seats[seat].foursThrown++
