@@ -96,6 +96,13 @@ export function layoutProblems(page: Page, options: { panels?: boolean } = {}): 
         const background = style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent'
         return background || style.backgroundImage !== 'none' || parseFloat(style.borderTopWidth) > 0 || parseFloat(style.borderBottomWidth) > 0
       }
+      // Text squeezed to nothing (a name column with no width left) is no leaf above: it has no box.
+      for (const element of Array.from(document.querySelectorAll('body *'))) {
+        const own = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
+        if (!own || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+        const box = element.getBoundingClientRect()
+        if (box.width < 1 && getComputedStyle(element).display !== 'contents') problems.push({ kind: 'cut', what: `${name(element)} has no room: it is ${box.width.toFixed(1)}px wide` })
+      }
       for (const element of leaves) {
         let panel = element.parentElement
         while (panel && panel !== document.body && !drawn(panel)) panel = panel.parentElement

@@ -64,9 +64,9 @@ async function checkTv(page: Page, picture: string): Promise<string[]> {
 }
 
 /** The TV at every size, in large type with `large`; `ready` is what it shows once it has the game. */
-async function tvShots(picture: string, ready: string, large = false): Promise<string[]> {
+async function tvShots(picture: string, ready: string, large = false, viewports = VIEWPORTS): Promise<string[]> {
   const problems: string[] = []
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of viewports) {
     const context = await browser.newContext({ viewport })
     if (large) await context.addInitScript(() => localStorage.setItem('dice-referee.preferences', JSON.stringify({ largeType: true })))
     const tv = await context.newPage()
@@ -216,6 +216,20 @@ describe('screens at TV, laptop and phone sizes', () => {
       expect(problems).toEqual([])
     }, 180_000)
   }
+
+  it('sixteen players (the most a game has) on a TV: two columns of scores, and at the end the standings across the width', async () => {
+    const sixteen = [...EIGHT_PLAYERS, 'Hal', 'Ivy', 'Jo', 'Kim', 'Lou', 'Mo', 'Ned', 'Oli']
+    const problems: string[] = []
+    expect(await api.call('newGame', { game: 'foursies', players: sixteen, rules: { match: 'tour' } })).toEqual({ ok: true })
+    await playMoves(api, [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
+    problems.push(...(await tvShots('sixteen-foursies', '[data-testid=scores]', false, VIEWPORTS.slice(0, 2))))
+    await api.call('abandon')
+    for (const ending of ENDINGS.filter((one) => one.name === 'foursies-tour' || one.name === 'farkle-farkle')) {
+      await playToTheEnd(api, ending, sixteen)
+      problems.push(...(await tvShots(`sixteen-end-${ending.name}`, '[data-testid=winner-screen]', false, VIEWPORTS.slice(0, 2))))
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
 
   it('the connection banner over the TV is TV text', async () => {
     const problems: string[] = []
