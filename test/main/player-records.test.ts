@@ -190,14 +190,34 @@ describe('charts and the trash', () => {
     const chart = await call(session, viewer, 'gameChart', ['g001'])
     if (!chart.ok) throw new Error(chart.error)
     expect(chart.players).toEqual(['Bobby', 'Ann'])
-    expect(chart.scoreLine.length).toBeGreaterThan(2)
-    expect(chart.scoreLine.every((scores) => scores.length === 2)).toBe(true)
+    expect(chart.counts).toBe('points')
+    expect(chart.line.length).toBeGreaterThan(2)
+    expect(chart.line.every((scores) => scores.length === 2)).toBe(true)
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob'], rules: { entry: 0 } })
     session.submit({ roll: [1, 2, 3, 4, 6, 6] })
     session.submit({ keep: [1] })
     session.submit({ bank: true })
-    expect(await call(session, viewer, 'gameChart', ['current'])).toMatchObject({ ok: true, scoreLine: [[100, 0]] })
+    expect(await call(session, viewer, 'gameChart', ['current'])).toMatchObject({ ok: true, counts: 'points', line: [[100, 0]] })
     expect(await call(session, viewer, 'gameChart', ['nope'])).toEqual({ ok: false, error: 'No game nope to chart' })
+  })
+
+  it('a game of 16 people, some past the 16 colours new people get in turn, still draws each seat in a colour of its own', async () => {
+    const session = openSession()
+    const earlier = Array.from({ length: 8 }, (_, index) => `Early ${index + 1}`)
+    const players = Array.from({ length: 16 }, (_, index) => `Player ${index + 1}`)
+    session.newGame({ game: 'farkle', players: earlier })
+    session.newGame({ game: 'farkle', players })
+    // The 17th to 24th people got the colours of the first eight.
+    session.newGame({ game: 'farkle', players: [...earlier, ...players.slice(8)] })
+    const list = await call(session, viewer, 'listPeople', [])
+    if (!list.ok) throw new Error(list.error)
+    // 24 people: colours repeat on the list...
+    expect(list.people).toHaveLength(24)
+    expect(new Set(list.people.map((person) => person.colour)).size).toBe(16)
+    const chart = await call(session, viewer, 'gameChart', ['current'])
+    if (!chart.ok) throw new Error(chart.error)
+    // ...never within a game.
+    expect(new Set(chart.colours).size).toBe(16)
   })
 
   it('a deleted game goes to the trash, leaves the history and the statistics, and can be restored', async () => {

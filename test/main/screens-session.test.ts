@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/core/screens/dispatch'
 import { openTable, serveTable, type TestTable } from '../kit/table'
+import { waitUntil } from '../kit/wait'
 import WebSocket from 'ws'
 import type { TableState } from '../../src/shared/api'
 import { execFileSync } from 'node:child_process'
@@ -234,12 +235,13 @@ describe('the TV over the host’s WebSocket', () => {
     session.setShowOdds(true)
     try {
       const open = (query: string) =>
-        new Promise<{ states: TableState[]; socket: WebSocket }>((resolve, reject) => {
+        new Promise<{ states: TableState[]; socket: WebSocket; replies: number[] }>((resolve, reject) => {
           const socket = new WebSocket(`${session.url.replace('http', 'ws')}api${query}`)
-          const client = { states: [] as TableState[], socket }
+          const client = { states: [] as TableState[], socket, replies: [] as number[] }
           socket.on('message', (data) => {
             const message = JSON.parse(data.toString())
             if ('state' in message) client.states.push(message.state)
+            if ('id' in message) client.replies.push(message.id)
           })
           socket.once('open', () => resolve(client))
           socket.once('error', reject)
@@ -248,11 +250,13 @@ describe('the TV over the host’s WebSocket', () => {
       const control = await open('')
       session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
       session.table.game.submit({ roll: [1, 1, 1, 5, 2, 3] }, { kind: 'computer', seat: 1 }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
-      await expect.poll(() => tv.states.at(-1)?.current?.moveCount).toBe(1)
-      await expect.poll(() => control.states.at(-1)?.current?.moveCount).toBe(1)
+      await waitUntil(() => expect(tv.states.at(-1)?.current?.moveCount).toBe(1))
+      await waitUntil(() => expect(control.states.at(-1)?.current?.moveCount).toBe(1))
       // The odds follow the throw's push in one more, to the table screen only: nothing on the TV changed.
-      await expect.poll(() => control.states.at(-1)?.current?.odds).not.toBeNull()
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await waitUntil(() => expect(control.states.at(-1)?.current?.odds).not.toBeNull())
+      // A request answered on the TV's socket comes after anything pushed to it before.
+      tv.socket.send(JSON.stringify({ id: 1, method: 'listDisplays', args: [] }))
+      await waitUntil(() => expect(tv.replies).toContain(1))
       expect(tv.states.at(-1)!.version).toBe(control.states.at(-1)!.version - 1)
       expect(tv.states.at(-1)!.current?.moveCount).toBe(1)
       expect(tv.states.every((state) => state.current?.odds == null)).toBe(true)

@@ -29,7 +29,7 @@ export class FakeTableApi extends RequestMocks implements TableApi {
     this.listPeople.mockResolvedValue({ ok: true, people: [] })
     this.listTrash.mockResolvedValue({ ok: true, games: [] })
     this.playerStatistics.mockResolvedValue({ ok: true, players: [] })
-    this.gameChart.mockResolvedValue({ ok: true, players: [], colours: [], scoreLine: [] })
+    this.gameChart.mockResolvedValue({ ok: true, players: [], colours: [], counts: 'points', line: [] })
     this.listPorts.mockImplementation(async () => ({ ok: true, ports: this.state.devices?.ports ?? [] }))
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   checkPlayerList,
   filterHistory,
+  gameColours,
   mergePeople,
   personResolver,
   renamePerson,
@@ -41,6 +42,12 @@ describe('the player list', () => {
     expect(mergePeople(list, 'Ann', 'Ann').ok).toBe(false)
     expect(setColour(list, 'Ann', '#00ff00').ok).toBe(true)
     expect(setColour(list, 'Ann', 'green')).toEqual({ ok: false, error: '"green" is not a colour (#rrggbb)' })
+  })
+
+  it('a game gives each seat a colour of its own: a colour an earlier seat has goes to the first one free in the game', () => {
+    expect(gameColours(['#e6194b', '#3cb44b', '#E6194B', '#123456', '#3cb44b'])).toEqual(['#e6194b', '#3cb44b', '#4363d8', '#123456', '#f58231'])
+    const sixteen = gameColours(Array.from({ length: 16 }, () => '#e6194b'))
+    expect(new Set(sixteen).size).toBe(16)
   })
 
   it('a stored list that was edited by hand keeps only well-formed people, each name once', () => {

@@ -2,10 +2,10 @@
 // simple walk over the record lines), over a few hundred random games of each kind.
 import { describe, expect, it } from 'vitest'
 import { GAME_IDS, GAMES, type GameId } from '../../src/shared/games'
-import { recordText } from '../../src/shared/game'
+import { play, recordText, startGame, summaryOf } from '../../src/shared/game'
 import { playRandomGame, seededRandom } from '../../src/shared/random-play'
 import type { Header } from '../../src/shared/record'
-import { factsOfRecordText, headToHead, playerStatistics, type GameFacts } from '../../src/shared/stats'
+import { chartLineOf, factsOfRecordText, headToHead, playerStatistics, type GameFacts } from '../../src/shared/stats'
 import { recountRecord, type Recount } from './recount'
 
 const POOL = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve']
@@ -168,5 +168,46 @@ describe('statistics by person', () => {
     expect(facts.finished).toBe(false)
     expect(facts.seats[0]).toMatchObject({ turns: 1, banked: 100 })
     expect(playerStatistics([facts])).toEqual([])
+  })
+})
+
+describe("a game's chart", () => {
+  /** A Foursies match where `winnerOf(tour, round)` ends each round on 4 and the others throw nothing. */
+  function foursiesMatch(rules: Record<string, unknown>, winnerOf: (tour: number, round: number) => number) {
+    const started = startGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'], rules })
+    if (!started.ok) throw new Error(started.error)
+    let game = started.value
+    while (!summaryOf(game).finished) {
+      const state = game.state as { seat: number; round: number; tour: number }
+      const played = play(game, { move: { roll: state.seat === winnerOf(state.tour, state.round) ? [4, 4, 4, 4] : [3, 5, 6, 6] } })
+      if (!played.ok) throw new Error(played.error)
+      game = played.game
+    }
+    return game
+  }
+
+  it('Foursies tours draw the rounds won in the match after each round, and mark who won each tour', () => {
+    // Tour 1: Ann, Ann, Bob, Ann; tour 2: Bob, Cy, Bob, Bob... until someone has four tours.
+    const game = foursiesMatch({ match: 'tour-de-fours', tour: 'four-rounds' }, (tour, round) => (round === 3 ? (tour + 1) % 3 : tour % 2 === 1 ? 0 : 1))
+    const chart = chartLineOf(game)
+    if (chart.counts !== 'rounds') throw new Error('a tour match charts rounds')
+    expect(chart.line.slice(0, 5)).toEqual([
+      [1, 0, 0],
+      [2, 0, 0],
+      [2, 0, 1],
+      [3, 0, 1],
+      [3, 1, 1]
+    ])
+    expect(chart.tourWins.slice(0, 5)).toEqual([[], [], [], [0], []])
+    expect(chart.line).toHaveLength(chart.tourWins.length)
+    // Whole rounds only, never going down; the last step is the match's last tour.
+    expect(chart.line.every((rounds, step) => step === 0 || rounds.every((won, seat) => won >= chart.line[step - 1][seat]))).toBe(true)
+    expect(chart.tourWins.flat()).toEqual([0, 1, 0, 1, 0, 1, 0])
+    expect(summaryOf(game).winners).toEqual(['Ann'])
+  })
+
+  it('a one-round Foursies match and the other games draw the scores after each turn', () => {
+    const game = foursiesMatch({}, () => 1)
+    expect(chartLineOf(game)).toEqual({ counts: 'points', line: [[0, 0, 0], [0, 4, 0], [0, 4, 0]] })
   })
 })

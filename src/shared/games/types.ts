@@ -216,7 +216,16 @@ export interface FactsCollector<Facts> {
   /** Every seat's score after each completed turn. */
   readonly scoreLine: number[][]
   move(move: Move, events: readonly GameEvent[]): void
+  /** What the game's chart draws, when not the scores after each turn (Foursies tours: rounds and tours won). */
+  chart?(): ChartLine | null
 }
+
+/**
+ * What a game's chart draws: every seat's score after each turn, or for Foursies tours (where
+ * round scores go back to 0 every round) every seat's rounds won in the match after each decided
+ * round, with the seats that won a tour at each of those steps.
+ */
+export type ChartLine = { counts: 'points'; line: number[][] } | { counts: 'rounds'; line: number[][]; tourWins: number[][] }
 
 /** A figure of a player's statistics: its key, and its name on a player's page (null: in the CSV only). */
 export interface StatisticsFigure {

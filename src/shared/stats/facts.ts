@@ -4,6 +4,7 @@
 // of games without replaying them. Definitions: docs/statistics.md.
 import { GAMES, type AnyGameTypes, type GameId } from '../games'
 import { computerSeats, replayText, type Game } from '../game'
+import type { ChartLine } from '../games/types'
 
 /** What one seat did in one game: its game's own facts (see src/shared/games/<game>/statistics.ts). */
 export type SeatFacts = AnyGameTypes['facts']
@@ -33,6 +34,8 @@ export function personSeatNames(facts: GameFacts): string[] {
 /** Every seat's score after each completed turn (Farkle/Fouche: banked totals; Foursies: round scores; 4-PLU$: totals). */
 export type ScoreLine = number[][]
 
+export type { ChartLine } from '../games/types'
+
 /** Facts of a record given as text; null when the record does not replay. */
 export function factsOfRecordText(text: string): GameFacts | null {
   const replayed = replayText(text, { tolerateTruncatedTail: true })
@@ -49,7 +52,13 @@ export function scoreLineOf(game: Game): ScoreLine {
   return foldFacts(game).scoreLine
 }
 
-function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
+/** What a game's chart draws: the game says when not the scores after each turn (Foursies tours: rounds and tours won). */
+export function chartLineOf(game: Game): ChartLine {
+  const { scoreLine, chart } = foldFacts(game)
+  return chart ?? { counts: 'points', line: scoreLine }
+}
+
+function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine; chart: ChartLine | null } {
   const module = GAMES[game.header.game]
   const players = game.header.players
   const collector = module.statistics.collect(players, game.options)
@@ -69,5 +78,5 @@ function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
     winners: summary.winners.slice(),
     seats: collector.seats
   }
-  return { facts, scoreLine: collector.scoreLine }
+  return { facts, scoreLine: collector.scoreLine, chart: collector.chart?.() ?? null }
 }

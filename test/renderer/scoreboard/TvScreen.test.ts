@@ -87,4 +87,61 @@ describe('TvScreen', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="winner-names"]').text()).toBe('No winner')
   })
+
+  it('at the end says how the game ended: the last line’s events and its dice, which decided it', async () => {
+    // Cy busts in the last lap: Ann, on 4, wins the round and the match with that line.
+    const finished = foursiesGame({
+      summary: foursiesSummary({ finished: true, winners: ['Ann'], toPlay: null }),
+      offer: { finished: true, toPlay: null, throwers: [], diceDue: 0, decisions: [], blocked: [] },
+      lastThrow: { line: 9, throwers: ['Cy'], values: [4, 4, 4, 2], dice: [4, 4, 4, 2].map((value) => ({ value, fresh: true })), current: false, caption: 'Cy’s last throw' },
+      log: [
+        { line: 8, text: 'Cy takes socks: two throws of all four dice', kind: 'socks', seat: 2 },
+        { line: 9, text: 'Cy throws 4 4 4 2', kind: 'throw', seat: 2, dice: '4 4 4 2' },
+        { line: 9, text: 'Bust! Cy stays on 2', kind: 'bust', seat: 2, dice: '4 4 4 2' },
+        { line: 9, text: 'Ann wins the round', kind: 'roundWon', seat: 0, dice: '4 4 4 2' },
+        { line: 9, text: 'Ann wins the match', kind: 'matchWon', seat: 0, dice: '4 4 4 2' }
+      ]
+    })
+    const wrapper = await mountWith(TvScreen, new FakeTableApi(stateWith(finished)))
+    const ending = wrapper.find('[data-testid="ending"]')
+    // The throw is shown as its dice, with who threw them; the rest in the log's words.
+    expect(ending.findAll('[data-testid="ending-event"]').map((event) => event.text())).toEqual(['Bust! Cy stays on 2', 'Ann wins the round', 'Ann wins the match'])
+    expect(ending.find('[data-testid="ending-dice"]').findAll('[data-testid="die"]').map((die) => die.attributes('data-value'))).toEqual(['4', '4', '4', '2'])
+    expect(ending.text()).toContain('Cy’s last throw')
+  })
+
+  it('at the end shows a shared place as a tie with its reason, and marks the computer’s seats', async () => {
+    const finished = foursiesGame({
+      summary: foursiesSummary({ finished: true, winners: ['Bob'], toPlay: null }),
+      computers: [2],
+      standings: [
+        { name: 'Bob', place: 1, shown: '1 tour · 2 rounds', winner: true },
+        { name: 'Ann', place: 2, shown: '0 tours · 0 rounds', winner: false, why: 'tied on tours, rounds and last-round points' },
+        { name: 'Cy', place: 2, shown: '0 tours · 0 rounds', winner: false, why: 'tied on tours, rounds and last-round points' }
+      ]
+    })
+    const wrapper = await mountWith(TvScreen, new FakeTableApi(stateWith(finished)))
+    expect(wrapper.findAll('[data-testid="standing-place"]').map((place) => place.text())).toEqual(['1st', '2nd =', '2nd ='])
+    expect(wrapper.findAll('[data-testid="standing-why"]').map((why) => why.text())).toEqual([
+      'tied on tours, rounds and last-round points',
+      'tied on tours, rounds and last-round points'
+    ])
+    const cy = wrapper.findAll('[data-testid="standing"]')[2]
+    expect(cy.find('[data-testid="computer-marker"]').exists()).toBe(true)
+    expect(wrapper.findAll('[data-testid="computer-marker"]')).toHaveLength(1)
+  })
+
+  it('marks the computer’s seats in the scores and when one is to play, and a player who is out only as out', async () => {
+    const game = farkleGame({ computers: [0], table: { ...farkleGame().table, notes: { 0: 'on the board', 1: 'out' } } })
+    game.summary = { ...game.summary, players: [{ ...game.summary.players[0] }, { ...game.summary.players[1], out: true }] }
+    const wrapper = await mountWith(TvScreen, new FakeTableApi(stateWith(game)))
+    expect(wrapper.find('[data-testid="score-Ann"]').attributes('data-computer')).toBe('true')
+    expect(wrapper.find('[data-testid="score-Ann"] [data-testid="computer-marker"]').text()).toBe('CPU')
+    expect(wrapper.find('[data-testid="score-Bob"] [data-testid="computer-marker"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="to-play-label"]').text()).toBe('To play · computer')
+    // Bob is out: the OUT badge says it, and no note goes under his name.
+    expect(wrapper.find('[data-testid="score-Bob"] [data-testid="out-marker"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="score-Bob"] [data-testid="player-note"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="score-Ann"] [data-testid="player-note"]').text()).toBe('on the board')
+  })
 })

@@ -81,13 +81,51 @@ describe('final standings', () => {
     ])
   })
 
-  it('Farkle: winners first, then banked points; equal totals share a place', () => {
+  it('Farkle: winners first, then banked points; equal totals share a place and say what they are tied on', () => {
     const module = GAMES.farkle
     const state = { ...(module.init(['Ann', 'Bob', 'Cy'], module.defaults) as object), scores: [500, 10_050, 500], winners: [1], step: 'over' }
     expect(module.standings(state)).toEqual([
       { name: 'Bob', place: 1, shown: '10,050', winner: true },
-      { name: 'Ann', place: 2, shown: '500', winner: false },
-      { name: 'Cy', place: 2, shown: '500', winner: false }
+      { name: 'Ann', place: 2, shown: '500', winner: false, why: 'tied on points' },
+      { name: 'Cy', place: 2, shown: '500', winner: false, why: 'tied on points' }
+    ])
+  })
+
+  it('Farkle: winners level on points share the win and say so', () => {
+    const module = GAMES.farkle
+    const state = { ...(module.init(['Ann', 'Bob', 'Cy'], module.defaults) as object), scores: [10_000, 200, 10_000], winners: [0, 2], step: 'over' }
+    expect(module.standings(state)).toEqual([
+      { name: 'Ann', place: 1, shown: '10,000', winner: true, why: 'shares the win' },
+      { name: 'Cy', place: 1, shown: '10,000', winner: true, why: 'shares the win' },
+      { name: 'Bob', place: 3, shown: '200', winner: false }
+    ])
+  })
+
+  it('Foursies four-round tour: players who look level on tours and rounds say the last round’s points that placed them, or that they are tied', () => {
+    // Rounds won by Ann, Bob, Ann and Cy; in the last round Dee scores a point, Eve and Fay none.
+    const roundWinners = [0, 1, 0, 2]
+    const { module, state } = played('foursies', ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay'], { match: 'tour', tour: 'four-rounds' }, (raw) => {
+      const s = raw as { round: number; seat: number }
+      return { roll: s.seat === roundWinners[s.round - 1] ? [4, 4, 4, 4] : s.seat === 3 ? [4, 2, 3, 3] : [3, 5, 6, 6] }
+    })
+    expect(module.standings(state)).toEqual([
+      { name: 'Ann', place: 1, shown: '1 tour · 2 rounds', winner: true },
+      { name: 'Cy', place: 2, shown: '0 tours · 1 round', winner: false, why: '4 points in the last round' },
+      { name: 'Bob', place: 3, shown: '0 tours · 1 round', winner: false, why: '0 points in the last round' },
+      { name: 'Dee', place: 4, shown: '0 tours · 0 rounds', winner: false, why: '1 point in the last round' },
+      { name: 'Eve', place: 5, shown: '0 tours · 0 rounds', winner: false, why: 'tied, 0 points in the last round' },
+      { name: 'Fay', place: 5, shown: '0 tours · 0 rounds', winner: false, why: 'tied, 0 points in the last round' }
+    ])
+  })
+
+  it('4-PLU$: at equal totals a player still in stands above one who is out, and says so', () => {
+    const module = GAMES['four-plus']
+    const state = { ...(module.init(['Ann', 'Bob', 'Cy', 'Dee'], module.defaults) as object), scores: [6, 3, 3, 0], out: [false, true, false, true], winners: [0], phase: 'over', seat: null }
+    expect(module.standings(state)).toEqual([
+      { name: 'Ann', place: 1, shown: '6', winner: true },
+      { name: 'Cy', place: 2, shown: '3', winner: false, why: 'still in' },
+      { name: 'Bob', place: 3, shown: '3', winner: false, why: 'out' },
+      { name: 'Dee', place: 4, shown: '0', winner: false }
     ])
   })
 })

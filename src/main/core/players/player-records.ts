@@ -12,7 +12,8 @@ import {
   personResolver,
   playerStatistics,
   renamePerson,
-  scoreLineOf,
+  chartLineOf,
+  gameColours,
   setColour,
   statisticsCsv,
   withPeople,
@@ -151,10 +152,10 @@ export class PlayerRecords {
     else game = this.archive.readGame(id)
     if (!game) return { ok: false, error: `No game ${id} to chart` }
     const personOf = personResolver(this.list)
-    const colours = game.header.players.map(
-      (name, seat) => this.list.find((p) => p.name === personOf(name))?.colour ?? PERSON_COLOURS[seat % PERSON_COLOURS.length]
+    const colours = gameColours(
+      game.header.players.map((name, seat) => this.list.find((p) => p.name === personOf(name))?.colour ?? PERSON_COLOURS[seat % PERSON_COLOURS.length])
     )
-    return { ok: true, players: game.header.players, colours, scoreLine: scoreLineOf(game) }
+    return { ok: true, players: game.header.players, colours, ...chartLineOf(game) }
   }
 
   /** Moves a history game to the trash (restorable); its facts leave the statistics. */

@@ -6,6 +6,7 @@
 import type { GameView, PairedScreenView, ScreenKind, SharingView, TableState } from '../../../shared/api'
 import type { DevicesView, SmartDiceView } from '../../../shared/devices'
 import { GAMES } from '../../../shared/games'
+import type { Offer } from '../../../shared/games/types'
 import { computerSeats, moduleOf, offerOf, summaryOf, tableOf, type Game } from '../../../shared/game'
 import { keypadHint, keypadLegend, keysForDecisions } from '../../../shared/keypad'
 import type { Odds } from '../../../shared/odds'
@@ -124,11 +125,22 @@ export class ScreenViews {
       startedAt: this.sources.table.startedAt(game),
       computers: computerSeats(game),
       ...this.sources.table.undoRedo(),
-      thinking: this.sources.computer.thinking(screen !== 'scoreboard'),
+      thinking: thinkingOfActor(this.sources.computer.thinking(screen !== 'scoreboard'), offer),
       // The odds go to the control screens (the TV never shows them), when the table asked for them.
       odds: screen === 'control' && this.sources.settings.get().showOdds ? this.sources.odds.shown(game) : null
     }
     this.builtGameViews.set(screen, view)
     return view
   }
+}
+
+/**
+ * What the computer is doing, shown only while its seat is one that acts now: every screen shows
+ * one truth about whose turn it is, whatever the computer player still holds after a move it did
+ * not make (never "Robo is thinking…" under "To play: Cara").
+ */
+function thinkingOfActor(thinking: { seat: number; text: string } | null, offer: Offer): { seat: number; text: string } | null {
+  if (!thinking || offer.finished) return null
+  const acting = offer.toPlay !== null ? [offer.toPlay] : offer.throwers
+  return acting.includes(thinking.seat) ? thinking : null
 }

@@ -1,5 +1,5 @@
 import type { GameView } from '../../../shared/api'
-import type { ShownDie } from '../../../shared/games/types'
+import type { ShownDie, Standing } from '../../../shared/games/types'
 import { GAMES, isGameId } from '../../../shared/games'
 
 // One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
@@ -55,4 +55,17 @@ export function shownThrow(game: GameView): { dice: ShownDie[]; caption: string;
   if (!thrown) return { dice: [], caption: 'No throw yet', current: false }
   if (thrown.current) return { dice: game.table.dice, caption: thrown.caption, current: true }
   return { dice: thrown.dice.map((die) => ({ ...die, fresh: false })), caption: thrown.caption, current: false }
+}
+
+/** An ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st. */
+export function ordinal(place: number): string {
+  const tens = place % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][place % 10] ?? 'th')
+  return `${place}${suffix}`
+}
+
+/** A standing's place as the screens show it: "1st", "2nd", and "2nd =" for a place others share. */
+export function placeLabel(standing: Standing, standings: readonly Standing[]): string {
+  const shared = standings.some((other) => other !== standing && other.place === standing.place)
+  return shared ? `${ordinal(standing.place)} =` : ordinal(standing.place)
 }

@@ -567,6 +567,9 @@ function standings(s: FourPlusState): Standing[] {
     winners: s.winners,
     figures: (seat) => [s.scores[seat], s.out[seat] ? 0 : 1],
     shown: (seat) => String(s.scores[seat]),
+    shownFigures: 1,
+    unshown: (seat) => (s.out[seat] ? 'out' : 'still in'),
+    tiedOn: 'points',
     tieBreak: 'won the flash rounds',
     tieBroken: s.winners.some((winner) => s.scores.some((score, seat) => seat !== winner && score === s.scores[winner]))
   })

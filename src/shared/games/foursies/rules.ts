@@ -846,6 +846,9 @@ function standings(s: FoursiesState): Standing[] {
     figures: (seat) => (round ? [points(seat)] : [s.tourWins[seat], s.roundWins[seat], points(seat)]),
     shown: (seat) =>
       round ? plural(points(seat), 'point') : `${plural(s.tourWins[seat], 'tour')} · ${plural(s.roundWins[seat], 'round')}`,
+    shownFigures: round ? 1 : 2,
+    unshown: (seat) => `${plural(points(seat), 'point')} in the last round`,
+    tiedOn: round ? 'points' : 'tours, rounds and last-round points',
     tieBreak: byFoursies ? 'rolled a foursies' : s.wonByDuel === 'tour' ? 'won the tie-break duel' : 'won the duel',
     tieBroken: s.wonByDuel !== undefined || byFoursies
   })

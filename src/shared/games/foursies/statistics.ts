@@ -45,10 +45,21 @@ export function foursiesFacts(players: readonly string[], options: FoursiesOptio
   let duel = false
   const scores = new Array<number>(n).fill(0)
   const scoreLine: number[][] = []
+  // Every seat's rounds won in the match after each decided round, and who won a tour there.
+  const roundsWon = new Array<number>(n).fill(0)
+  const rounds = { line: [] as number[][], tourWins: [] as number[][] }
   return {
     seats,
     scoreLine,
+    // A match of tours charts rounds and tours won: its round scores go back to 0 every round.
+    chart: () => (options.match !== 'round' ? { counts: 'rounds', line: rounds.line, tourWins: rounds.tourWins } : null),
     move(move, events) {
+      const decided = events.filter((event) => event.kind === 'roundWon' || event.kind === 'tourWon')
+      for (const event of decided) if (event.kind === 'roundWon') roundsWon[event.seat as number]++
+      if (decided.length > 0) {
+        rounds.line.push(roundsWon.slice())
+        rounds.tourWins.push(decided.filter((event) => event.kind === 'tourWon').map((event) => event.seat as number))
+      }
       if ('roll' in move && !duel) {
         seats[seat].throws++
         for (const value of (move as { roll: number[] }).roll) if (value === 4) seats[seat].foursThrown++

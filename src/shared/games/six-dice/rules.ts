@@ -629,7 +629,7 @@ export function makeSixDiceGame(config: SixDiceGameConfig): Omit<GameRules<SixDi
     offer,
     apply,
     summary,
-    standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]) }),
+    standings: (s) => rankPlayers({ players: s.players, winners: s.winners, figures: (seat) => [s.scores[seat]], shown: (seat) => formatPoints(s.scores[seat]), tiedOn: 'points' }),
     table: table_
   }
 }
