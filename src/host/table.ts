@@ -104,7 +104,10 @@ async function main(): Promise<void> {
     process.stdout.write(`Pairing code for a phone that enters dice: ${table.pairing.pairingCode}  (or open ${lan.urls[0].replace(/scoreboard$/, 'table')}?pair=${table.pairing.pairingCode})\n`)
   }
   process.stdout.write(`Games are saved in ${args.dataDir}\n`)
-  if (table.league) process.stdout.write(`In the league ${table.league.status().league} as table ${table.league.status().table} (league page: ${url}_league/)\n`)
+  const joined = table.leagues.joined
+  if (joined) process.stdout.write(`In the league ${joined.status().league} as table ${joined.status().table} (league page: ${url}_league/)\n`)
+  const hosting = table.leagues.hosting
+  if (hosting) process.stdout.write(`This computer hosts the league on port ${hosting.port} (its page: ${hosting.url}_league/)\n`)
   process.stdout.write(`The log is ${logFile}\n`)
 }
 

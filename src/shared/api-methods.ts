@@ -216,6 +216,31 @@ export const API_METHODS = {
     ],
     answers: answers<{ token: string }>()
   },
+  /** Joins a league (http://NAME:PASSWORD@HOST:PORT/DB: this table's name in it and the password), or leaves it (null). */
+  joinLeague: {
+    access: 'host',
+    args: [arg('url', v.nullable(v.pipe(v.string('must be a league address or null'), v.maxLength(2048, 'must be at most 2048 characters'))))],
+    answers: answers()
+  },
+  /** This computer hosts the club's league on a port with a password, or stops hosting it (null). */
+  hostLeague: {
+    access: 'host',
+    args: [
+      arg(
+        'setup',
+        v.nullable(
+          v.strictObject(
+            {
+              port: v.pipe(v.number('must be a port'), v.integer('must be a port'), v.minValue(1024, 'must be a port from 1024 to 65535'), v.maxValue(65535, 'must be a port from 1024 to 65535')),
+              password: v.pipe(v.string('must be a password'), v.minLength(4, 'must be at least 4 characters'), v.maxLength(200, 'must be at most 200 characters'))
+            },
+            objectMessage('a league host setup (port, password)')
+          )
+        )
+      )
+    ],
+    answers: answers()
+  },
   /** Withdraws a paired screen's right to enter dice (it can still watch). */
   revokeScreen: { access: 'host', args: [arg('id', v.pipe(v.string('must be a screen id'), v.regex(/^[a-f0-9]{16}$/, 'must be a screen id')))], answers: answers() },
   /** Shows a new pairing code; screens paired already stay paired. */

@@ -145,6 +145,21 @@ export interface PairedScreenView {
  */
 export type ScreenTrust = 'host' | 'paired' | 'viewer' | 'withdrawn'
 
+/** The club's league as the host's screens show it: the league this table joined, the one this computer hosts. */
+export interface LeagueView {
+  joined: {
+    /** The league's address, without the password. */
+    league: string
+    /** This table's name in it. */
+    table: string
+    connected: boolean
+    /** Documents the league has not confirmed yet (null until known). */
+    pending: number | null
+    lastError: string | null
+  } | null
+  hosting: { port: number } | null
+}
+
 export interface TableState {
   /** Increases with every change. */
   version: number
@@ -162,6 +177,8 @@ export interface TableState {
   devices: DevicesView | null
   /** The smart dice against the record: which to throw, which disagree (every screen, the TV too; null without smart dice in the game). */
   smartDice?: SmartDiceView | null
+  /** The league (host screens only; null elsewhere and where there is no league to join, the tests). */
+  league?: LeagueView | null
 }
 
 /** A refused request: the one error shape of every method (see api-methods.ts). */

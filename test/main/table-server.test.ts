@@ -289,7 +289,7 @@ describe('the headless host', () => {
     const watch = ['getState', 'listHistory', 'openHistory', 'historyStep', 'listDisplays', 'pair']
     // players, statistics and charts (issue 14): anyone watching may read them
     watch.push('listPeople', 'playerStatistics', 'statisticsCsv', 'playerPage', 'headToHead', 'gameChart', 'listTrash')
-    const host = ['setSharing', 'revokeScreen', 'newPairingCode', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
+    const host = ['setSharing', 'revokeScreen', 'newPairingCode', 'joinLeague', 'hostLeague', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
     const methods = Object.keys(API_METHODS) as MethodName[]
     const levels = (level: Access) => methods.filter((method) => API_METHODS[method].access === level).sort()
     expect(levels('watch')).toEqual([...watch].sort())

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Outcome } from '../../shared/api'
 import type { WinTableSource } from '../../shared/games/six-dice/win-play'
 import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
-import { TableLeague } from '../league/table-league'
+import { Leagues } from '../league/leagues'
 import { Devices, type DevicesOptions } from '../devices/devices'
 import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-player'
 import { OddsCache } from './computer/odds-cache'
@@ -111,6 +111,19 @@ export function createTable(options: TableOptions): CreatedTable {
   const odds = new OddsService(oddsCache, game, () => settings.get().showOdds, options.oddsWork ?? ((position) => oddsThread!.compute(position)))
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
+  // The league: the table's games go to the one it joined, whose page is served at /_league/; this computer may host one (src/main/league).
+  const leagues = new Leagues({
+    dataDir: options.dataDir,
+    game,
+    archive,
+    players,
+    notices,
+    rendererDir: options.serve?.rendererDir ?? '',
+    log,
+    joinAtStart: options.league,
+    now: options.now
+  })
+
   const sharing = new SharingState()
   const pairing = new Pairing(options.dataDir, options.now)
   if (pairing.problem) notices.post(pairing.problem, 'warning')
@@ -125,19 +138,14 @@ export function createTable(options: TableOptions): CreatedTable {
     devices,
     computer: computer ?? { subscribe: () => () => undefined, thinking: () => null },
     odds,
-    others: [winTablesChanged]
+    others: [winTablesChanged, leagues.changes],
+    league: () => leagues.view()
   })
-
-  // A league: the table's games go to it, and its page is served at /_league/ (src/main/league).
-  const league =
-    options.league === undefined
-      ? null
-      : new TableLeague({ game, archive, players, notices, dataDir: options.dataDir, leagueUrl: options.league, rendererDir: options.serve?.rendererDir ?? '', log })
 
   let server: TableServer | null = null
   const serve = options.serve
   const served = { views, screens, notices, answer: (screen: Screen, method: string, args: unknown[]) => dispatch(table, screen, method, args) }
-  const makeServer = (): TableServer => new TableServer({ ...serve!, table: served, sharing, pairing, routes: league?.routes })
+  const makeServer = (): TableServer => new TableServer({ ...serve!, table: served, sharing, pairing, routes: leagues.routes })
 
   const table: CreatedTable = {
     dataDir: options.dataDir,
@@ -154,7 +162,7 @@ export function createTable(options: TableOptions): CreatedTable {
     views,
     sharing,
     pairing,
-    league,
+    leagues,
     oddsThread,
     shell: options.shell ?? {},
     get server() {
@@ -196,7 +204,7 @@ export function createTable(options: TableOptions): CreatedTable {
         server = makeServer()
         await server.start()
       }
-      await league?.start()
+      await leagues.start()
       devices.start()
       // The statistics are read ahead of the first Players page (a damaged cache is rebuilt, with progress on the screens).
       void players.warm().catch(() => undefined)
@@ -208,7 +216,7 @@ export function createTable(options: TableOptions): CreatedTable {
       await oddsThread?.stop()
       await server?.stop()
       server = null
-      await league?.stop()
+      await leagues.stop()
       await devices.stop()
       game.close()
     }

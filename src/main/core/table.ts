@@ -1,7 +1,7 @@
 // The table's parts as the rest of the app sees them (made and wired once by create-table.ts).
 import type { DisplayInfo, Outcome } from '../../shared/api'
 import type { Devices } from '../devices/devices'
-import type { TableLeague } from '../league/table-league'
+import type { Leagues } from '../league/leagues'
 import type { ComputerPlayer } from './computer/computer-player'
 import type { OddsService } from './computer/odds-service'
 import type { WinTables } from './computer/win-tables'
@@ -41,8 +41,8 @@ export interface Table {
   readonly sharing: SharingState
   /** Which LAN screens may enter dice (the pairing code, the paired screens). */
   readonly pairing: Pairing
-  /** The league this table joined, or null (a table alone). */
-  readonly league: TableLeague | null
+  /** The league this table joined and the one this computer hosts (src/main/league). */
+  readonly leagues: Leagues
   /** What only the desktop app's shell can do (nothing for the headless host). */
   readonly shell: ShellControl
   /** The HTTP + WebSocket server, while there is one (always for the headless host; while sharing for the desktop app). */

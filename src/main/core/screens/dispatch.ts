@@ -44,6 +44,8 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   setSharing: ({ table }, enabled) => table.setSharing(enabled),
   pair: ({ table, screen }, code, name) => pairScreen(table, screen, code, name),
   revokeScreen: ({ table }, id) => table.pairing.withdraw(id),
+  joinLeague: ({ table }, url) => table.leagues.join(url),
+  hostLeague: ({ table }, setup) => table.leagues.host(setup),
   newPairingCode: ({ table }) => {
     table.pairing.renewCode()
     return { ok: true }

@@ -3,7 +3,7 @@
 // never the computer's reasons or the odds; a LAN viewer never the pairing code or the devices.
 // Every part that changes what a screen shows says so, and the listeners (the screens' pushers)
 // are called once per change.
-import type { GameView, PairedScreenView, ScreenKind, SharingView, TableState } from '../../../shared/api'
+import type { GameView, LeagueView, PairedScreenView, ScreenKind, SharingView, TableState } from '../../../shared/api'
 import type { DevicesView, SmartDiceView } from '../../../shared/devices'
 import { GAMES } from '../../../shared/games'
 import type { Offer } from '../../../shared/games/types'
@@ -34,8 +34,10 @@ export interface ViewSources {
   devices: Changing & { view(): DevicesView | null; smartDice(): SmartDiceView | null }
   computer: Changing & { thinking(withReasons: boolean): { seat: number; text: string } | null }
   odds: Changing & { shown(game: Game): Odds | null }
-  /** Anything else whose changes show (how far the chance-to-win tables are solved). */
+  /** Anything else whose changes show (how far the chance-to-win tables are solved, the league). */
   others?: Changing[]
+  /** The league, as the host's control screens show it. */
+  league?: () => LeagueView
 }
 
 export class ScreenViews {
@@ -82,7 +84,8 @@ export class ScreenViews {
       trust: screen.trust,
       sharing: this.sharingFor(screen.local),
       devices: screen.local && screen.kind === 'control' ? this.sources.devices.view() : null,
-      smartDice: this.sources.devices.smartDice()
+      smartDice: this.sources.devices.smartDice(),
+      league: screen.local && screen.kind === 'control' && this.sources.league ? this.sources.league() : null
     }
   }
 
