@@ -94,15 +94,17 @@ export interface RawLineView {
   verdict: string
 }
 
-/** Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. */
+/**
+ * Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. Lines before a
+ * connection's first hello are no drops (the tail of what the hub sent before the port opened,
+ * boot noise): they are listed raw only.
+ */
 export type DropReason =
   | Exclude<ProtocolErrorCode, 'empty'>
   /** Same sequence number as the line before: ignored. */
   | 'duplicate'
   /** Sequence number behind the last one (a restart whose hello was lost?): ignored, `hello?` sent. */
   | 'behind'
-  /** Anything before the device's hello (boot noise). */
-  | 'before-hello'
   /** Ahead of the sequence and never continued (noise that passed the checksum), or a hello that does not fit. */
   | 'out-of-sequence'
   /** About a die the device's hello did not list. */
@@ -120,7 +122,6 @@ export const DROP_REASONS: readonly DropReason[] = [
   'bad-field',
   'duplicate',
   'behind',
-  'before-hello',
   'out-of-sequence',
   'unknown-die',
   'no-keypad'
