@@ -194,7 +194,7 @@ export interface SmartDieView {
 
 /** The smart dice against the record (TableState.smartDice): shown by the table screen and the TV. */
 export interface SmartDiceView {
-  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 dice", or '' when none. */
+  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 of the 6 smart dice", or '' when none. */
   toThrow: string
   dice: SmartDieView[]
   /** Each die that disagrees with the record, in words: "Die A (red) holds the 4 that scored: put it back on 4". */
