@@ -164,6 +164,18 @@ describe('a phone paired over the LAN is a keypad of its own', () => {
       await type(host, ['Enter'])
       await expect.poll(text(host, 'message')).toContain('4 dice are due, not 2')
       expect(await phone.getByTestId('message').textContent()).not.toContain('4 dice are due')
+
+      // Farkle with a throw that offers many keeps: the decisions share one row, the keypad stays in view.
+      await table.api.call('newGame', { game: 'farkle', players: ['Ann', 'Bob'] })
+      await table.api.call('submit', { roll: [1, 1, 1, 5, 5, 2] })
+      await expect.poll(() => phone.getByTestId('decision-5').count()).toBe(1)
+      const keeps = await phone.locator('button[data-testid^="decision-"]').count()
+      const farkleEnter = await box(phone, 'keypad-enter')
+      const farkleHint = await box(phone, 'keypad-hint')
+      for (const part of [farkleEnter, farkleHint]) expect(part.y + part.height).toBeLessThanOrEqual(viewport.height)
+      expect(await layoutProblems(phone)).toEqual([])
+      process.stdout.write(`phone ${viewport.width}×${viewport.height}, Farkle with ${keeps} keeps on offer: prompt ${rounded(farkleHint)}; Enter ${rounded(farkleEnter)}\n`)
+      await phone.screenshot({ path: join(SCREENSHOTS, `phone-farkle-${viewport.width}x${viewport.height}.png`) })
       expect([...host.problems, ...phone.problems]).toEqual([])
       await host.close()
       await phone.close()
