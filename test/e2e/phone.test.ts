@@ -72,15 +72,36 @@ async function openPage(url: string, viewport: { width: number; height: number }
 /** Pairs a LAN page with the code typed in its pairing band; resolves once it may enter dice. */
 async function pair(phone: Page, code: string): Promise<void> {
   await phone.getByTestId('pairing-code').fill(code)
-  await phone.getByTestId('pairing-submit').click()
   // The page opens again with its token: a paired screen, keypad on.
+  const reloaded = phone.waitForEvent('load')
+  await phone.getByTestId('pairing-submit').click()
+  await reloaded
+  await phone.getByTestId('tab-table').waitFor()
   await phone.getByTestId('table-screen').waitFor()
-  await expect.poll(() => phone.getByTestId('view-only').count()).toBe(0)
+  expect(await phone.getByTestId('view-only').count()).toBe(0)
 }
 
 const text = (page: Page, testId: string) => () => page.getByTestId(testId).first().textContent()
 const box = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!
 const rounded = (b: { x: number; y: number; width: number; height: number }) => `x ${Math.round(b.x)}–${Math.round(b.x + b.width)}, y ${Math.round(b.y)}–${Math.round(b.y + b.height)}`
+
+/** Layout problems (wider than the screen, overlaps, text cut) on each screen a LAN page may open, ending on the Table. */
+async function problemsOnEveryScreen(page: Page, lan: string): Promise<string[]> {
+  const problems: string[] = []
+  for (const [path, testId] of [
+    ['setup', 'setup-screen'],
+    ['history', 'history-screen'],
+    ['players', 'players-screen'],
+    ['table', 'table-screen']
+  ]) {
+    await page.goto(`${lan}${path}`)
+    await page.getByTestId(testId).waitFor()
+    // The table's state is in (a game is on: its tab shows).
+    await page.getByTestId('tab-table').waitFor()
+    problems.push(...(await layoutProblems(page)).map((problem) => `/${path}: ${problem.kind} ${problem.what}`))
+  }
+  return problems
+}
 
 /** Taps keys on a page's on-screen keypad. */
 async function tap(page: Page, keys: string[]): Promise<void> {
@@ -108,7 +129,7 @@ describe('a phone paired over the LAN is a keypad of its own', () => {
       const phone = await openPage(`${table.lan}table`, viewport)
       await phone.getByTestId('pairing-band').waitFor()
       expect(await phone.getByTestId('keypad-enter').isDisabled()).toBe(true)
-      expect(await layoutProblems(phone)).toEqual([])
+      expect(await problemsOnEveryScreen(phone, table.lan)).toEqual([])
       if (name === 'upright') {
         // A wrong code is told, with the tries left; the page stays as it was.
         const wrong = table.code === '12345678' ? '87654321' : '12345678'
@@ -119,6 +140,7 @@ describe('a phone paired over the LAN is a keypad of its own', () => {
         expect(await layoutProblems(phone)).toEqual([])
       }
       await pair(phone, table.code)
+      expect(await problemsOnEveryScreen(phone, table.lan)).toEqual([])
 
       // Two screens, two entries: digits typed on the host stay the host's until its Enter.
       await type(host, ['4', '2'])
@@ -198,7 +220,13 @@ describe('the computer’s turn, sharing, and a pairing that lasts', () => {
     await expect.poll(text(phone, 'keypad-hint')).toBe('Robo waits after the undo')
     await expect.poll(text(host, 'keypad-hint')).toBe('Robo waits after the undo')
     expect(await phone.getByTestId('keypad-enter').isDisabled()).toBe(true)
-    expect(await host.getByTestId('decision-0').isDisabled()).toBe(true)
+    // The host's roll and decision buttons are off too, saying why.
+    const buttons = host.locator('[data-testid="roll-virtual"], button[data-testid^="decision-"]')
+    expect(await buttons.count()).toBeGreaterThan(0)
+    for (const button of await buttons.all()) {
+      expect(await button.isDisabled()).toBe(true)
+      expect(await button.getAttribute('title')).toBe('Robo waits after the undo: undo further, or let Robo play')
+    }
     const moves = (await tableState(table.api)).current!.moveCount
     // A person's key on the computer's turn: refused with the reason, on that screen, and nothing recorded.
     await type(host, ['Space'])
@@ -222,7 +250,14 @@ describe('the computer’s turn, sharing, and a pairing that lasts', () => {
     await pair(phone, table.code)
     let host = await openPage(table.host.url, LAPTOP)
     await expect.poll(() => host.getByTestId('paired-screen').getAttribute('data-connected')).toBe('true')
+    // The host's Table with sharing on and the phone paired, on a laptop and a big screen.
+    expect(await layoutProblems(host)).toEqual([])
     await host.screenshot({ path: join(SCREENSHOTS, 'phone-host-table-1280x720.png'), fullPage: true })
+    const big = await openPage(table.host.url, { width: 1920, height: 1080 })
+    await expect.poll(() => big.getByTestId('paired-screen').getAttribute('data-connected')).toBe('true')
+    expect(await layoutProblems(big)).toEqual([])
+    await big.screenshot({ path: join(SCREENSHOTS, 'phone-host-table-1920x1080.png'), fullPage: true })
+    await big.close()
 
     // Off: the phone loses the table (the LAN is not served); the host's switch stays, with the paired phone listed.
     await host.getByTestId('sharing-toggle').click()

@@ -106,6 +106,16 @@ describe('App', () => {
     await flushPromises()
     expect(shows(wrapper, 'reconnecting')).toBe(false)
   })
+
+  it('says nothing of a lost connection while a page makes its first one', async () => {
+    const api = new FlakyApi(stateWith(foursiesGame()))
+    api.connectionStatus = 'connecting'
+    const { wrapper } = await open(api, '/table')
+    expect(shows(wrapper, 'reconnecting')).toBe(false)
+    api.setConnection('reconnecting')
+    await flushPromises()
+    expect(shows(wrapper, 'reconnecting')).toBe(true)
+  })
 })
 
 describe('each screen has its address', () => {
