@@ -1,6 +1,7 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
 import { mkdirSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createTable } from '../main/core/create-table'
@@ -15,6 +16,8 @@ interface HostArguments {
   port: number
   dataDir: string
   share: boolean
+  /** The LAN addresses to share on; empty: every IPv4 address of this computer's network interfaces. */
+  lan: string[]
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
   serial: string[]
   verbose: boolean
@@ -23,10 +26,12 @@ interface HostArguments {
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--league URL] [--verbose]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--lan ADDRESS]... [--serial PATH]... [--league URL] [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
+  --lan ADDRESS share on this address only (repeatable; default: every IPv4 address of this
+                computer's networks), e.g. the Wi-Fi's when there are several
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
                 /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\`
   --league URL  join a league: http://NAME:PASSWORD@HOST:PORT/DB (NAME is this table's name in it);
@@ -39,6 +44,7 @@ function parseArguments(argv: string[]): HostArguments {
     port: { type: 'string' },
     data: { type: 'string' },
     share: { type: 'boolean' },
+    lan: { type: 'string', multiple: true },
     serial: { type: 'string', multiple: true },
     league: { type: 'string' },
     verbose: { type: 'boolean' }
@@ -47,10 +53,14 @@ function parseArguments(argv: string[]): HostArguments {
   if (league && !league.ok) exitWithUsageError('table', `--league: ${league.error}`)
   const port = values.port === undefined ? 5858 : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) exitWithUsageError('table', '--port takes a number from 0 to 65535')
+  const lan = values.lan ?? []
+  const notAnAddress = lan.find((address) => isIP(address) !== 4)
+  if (notAnAddress !== undefined) exitWithUsageError('table', `--lan takes an IPv4 address of this computer (${JSON.stringify(notAnAddress)} is none)`)
   return {
     port,
     dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
     share: values.share ?? false,
+    lan,
     serial: values.serial ?? [],
     verbose: values.verbose ?? false,
     league: values.league ?? null
@@ -74,7 +84,7 @@ async function main(): Promise<void> {
   const table = createTable({
     dataDir: args.dataDir,
     appVersion: process.env.npm_package_version,
-    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true },
+    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true, ...(args.lan.length > 0 ? { lanAddresses: () => args.lan } : {}) },
     ...(args.league !== null ? { league: args.league } : {})
   })
   shutdown.add('the table', () => table.stop())

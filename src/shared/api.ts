@@ -76,8 +76,12 @@ export interface GameView {
   undo: string | null
   /** What redo would play again, in words; null when nothing was undone since the last move. */
   redo: string | null
-  /** What the computer player is doing now ("Computer is thinking…"), if it acts next. */
-  thinking: { seat: number; text: string } | null
+  /**
+   * The computer seat to play now and what it is doing ("Robo is thinking…"); null when a person
+   * (or nobody) is to play. `waiting`: after an undo that landed on its turn it waits, so that undo
+   * can go further, until a screen lets it play (`letComputerPlay`).
+   */
+  thinking: { seat: number; text: string; waiting?: true } | null
   /** Exact odds of the decisions on offer, when the table asked to see them (off by default). */
   odds: Odds | null
 }

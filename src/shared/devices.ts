@@ -95,15 +95,17 @@ export interface RawLineView {
   verdict: string
 }
 
-/** Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. */
+/**
+ * Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. Lines before a
+ * connection's first hello are no drops (the tail of what the hub sent before the port opened,
+ * boot noise): they are listed raw only.
+ */
 export type DropReason =
   | Exclude<ProtocolErrorCode, 'empty'>
   /** Same sequence number as the line before: ignored. */
   | 'duplicate'
   /** Sequence number behind the last one (a restart whose hello was lost?): ignored, `hello?` sent. */
   | 'behind'
-  /** Anything before the device's hello (boot noise). */
-  | 'before-hello'
   /** Ahead of the sequence and never continued (noise that passed the checksum), or a hello that does not fit. */
   | 'out-of-sequence'
   /** About a die the device's hello did not list. */
@@ -121,7 +123,6 @@ export const DROP_REASONS: readonly DropReason[] = [
   'bad-field',
   'duplicate',
   'behind',
-  'before-hello',
   'out-of-sequence',
   'unknown-die',
   'no-keypad'
@@ -194,7 +195,7 @@ export interface SmartDieView {
 
 /** The smart dice against the record (TableState.smartDice): shown by the table screen and the TV. */
 export interface SmartDiceView {
-  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 dice", or '' when none. */
+  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 of the 6 smart dice", or '' when none. */
   toThrow: string
   dice: SmartDieView[]
   /** Each die that disagrees with the record, in words: "Die A (red) holds the 4 that scored: put it back on 4". */

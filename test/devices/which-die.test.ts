@@ -197,6 +197,17 @@ describe('the referee knows which physical die moved', () => {
     })
   }
 
+  it('dice that cannot be named: a hub of 4 under a game of 6 says to type the throw; spare dice say how many of them', async () => {
+    const r = await open({ speed: 0.03 })
+    r.session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
+    await waitFor(() => lan(r)?.toThrow !== undefined, 2000, 'the smart dice view')
+    expect(lan(r).toThrow).toBe('Throw 6 dice and type the throw on the keypad: only 4 smart dice are in the game')
+    const six = await open({ speed: 0.03, dice: SIX })
+    six.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
+    await waitFor(() => lan(six)?.toThrow !== undefined, 2000, 'the smart dice view')
+    expect(lan(six).toThrow).toBe('Throw any 4 of the 6 smart dice')
+  })
+
   it('4-PLU$: every throw takes all four; the keypad says which dice it replaces; a computer seat never uses the smart dice', async () => {
     const r = await open({ speed: 0.03 }, {}, true, { computer: { delayMs: 400, random: () => 0.5 } })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Robo'], computers: [1] })

@@ -286,7 +286,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     await page.goto(running.url)
     await page.getByTestId('tab-setup').click()
     await typeNames(page, PLAYERS)
-    await page.getByTestId('start-game').scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
     await page.getByTestId('start-game').click()
     await page.getByTestId('table-screen').waitFor()

@@ -100,11 +100,11 @@ describe('the computer player', () => {
     // Robo's last line taken back: its turn again, and it waits.
     expect(session.undo()).toEqual({ ok: true })
     const undoneTo = session.currentGame!.moves.length
-    expect(session.snapshot(true).current!.thinking?.text).toBe('Robo waits after the undo: undo further, or let Robo play')
+    expect(session.snapshot(true).current!.thinking).toEqual({ seat: 1, text: 'Robo waits after the undo: undo further, or let Robo play', waiting: true })
     expect(session.submit({ roll: [2, 2, 3, 3, 4, 6] })).toMatchObject({ ok: false, error: 'It is Robo’s turn: the computer plays it' })
     expect(session.currentGame!.moves).toHaveLength(undoneTo)
     expect(session.screen.letComputerPlay()).toEqual({ ok: true })
-    expect(session.snapshot(true).current!.thinking?.text).toBe('Robo is thinking…')
+    expect(session.snapshot(true).current!.thinking).toEqual({ seat: 1, text: 'Robo is thinking…' })
     await settle(session, () => session.currentGame!.moves.length > undoneTo)
   })
 

@@ -78,18 +78,17 @@ describe('what main shows the screens', () => {
     expect(session.snapshot(true).current?.lastThrow?.dice.filter((die) => !die.setAside).map((die) => die.value)).toEqual([2, 3, 3, 4, 6])
   })
 
-  it('every log line of a throw carries its dice, and numbers are record lines as `referee replay` counts them', async () => {
+  it('the log lines about a throw carry its dice, in the order the throw is worded; the line saying who plays next does not', async () => {
     const session = openSession()
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     session.submit({ roll: [4, 2, 3, 3] })
     const log = session.snapshot(true).current!.log
-    expect(log.map((entry) => [entry.line, entry.dice])).toEqual([
-      [2, '4 2 3 3'],
-      [2, '4 2 3 3'],
-      [2, '4 2 3 3'],
-      [2, '4 2 3 3']
+    expect(log.map((entry) => [entry.line, entry.text, entry.dice])).toEqual([
+      [2, 'Ann throws 2 3 3 4', '2 3 3 4'],
+      [2, 'Ann scores a 4 and has 1', '2 3 3 4'],
+      [2, 'Ann ends the turn on 1', '2 3 3 4'],
+      [2, 'Bob to throw', undefined]
     ])
-    expect(log[0]).toMatchObject({ kind: 'throw', text: 'Ann throws 2 3 3 4' })
     // A record whose move line is wrong is reported at the same number by referee replay.
     const record = await session.exportRecord()
     if (!record.ok) throw new Error(record.error)
@@ -104,8 +103,18 @@ describe('what main shows the screens', () => {
     }
     expect(stderr).toMatch(/^line 3: /)
     session.submit({ roll: [9, 9, 9, 9] })
-    session.submit({ roll: [4, 5, 6, 6] })
-    expect(session.snapshot(true).current!.log.at(-1)).toMatchObject({ line: 3, dice: '4 5 6 6' })
+    session.submit({ roll: [6, 4, 5, 6] })
+    expect(session.snapshot(true).current!.log.find((entry) => entry.line === 3)).toMatchObject({ text: 'Bob throws 4 5 6 6', dice: '4 5 6 6' })
+    // Farkle alone: a farkle ends the turn and the same player throws next; that line is about the next throw.
+    session.newGame({ game: 'farkle', players: ['Ann'] })
+    session.submit({ roll: [6, 2, 3, 4, 6, 2] })
+    const farkle = session.snapshot(true).current!.log
+    expect(farkle.at(-1)).toMatchObject({ kind: 'nextTurn', seat: 0 })
+    expect(farkle.at(-1)!.dice).toBeUndefined()
+    expect(farkle.filter((entry) => entry.dice !== undefined).map((entry) => entry.dice)).toEqual(farkle.slice(0, -1).map(() => '2 2 3 4 6 6'))
+    // The log folded again from the record (a resume after a restart) says the same.
+    await session.stop()
+    expect(openSession().snapshot(true).current!.log).toEqual(farkle)
   })
 
   it('the TV gets the move but never the computer’s reasons or the odds', async () => {

@@ -67,6 +67,32 @@ describe('App', () => {
     expect(message.classes()).toContain('message--error')
   })
 
+  it('shows the message on the Table beside the keypad and on the other screens at the top, once; no band while there is none', async () => {
+    const api = new FakeTableApi(stateWith(foursiesGame(), { message: { text: 'LAN sharing is on', level: 'info', id: 3 } }))
+    const { wrapper, router } = await open(api, '/table')
+    expect(wrapper.findAll('[data-testid="message"]')).toHaveLength(1)
+    expect(wrapper.find('.table__keypad [data-testid="message"]').text()).toContain('LAN sharing is on')
+    await router.push('/history')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="message"]')).toHaveLength(1)
+    expect(wrapper.find('.control__message').text()).toContain('LAN sharing is on')
+    api.push(stateWith(foursiesGame(), { version: 4, message: null }))
+    await flushPromises()
+    expect(wrapper.find('.control__message').classes()).toContain('message--none')
+  })
+
+  it('a LAN viewer is told it only watches and how to pair; a screen whose pairing was withdrawn is told so', async () => {
+    const viewer = await open(new FakeTableApi(stateWith(foursiesGame(), { canControl: false, trust: 'viewer', devices: null })), '/table')
+    expect(viewer.wrapper.find('[data-testid="pairing-band"]').text()).toContain('type the pairing code shown on the table’s own screen')
+    expect(shows(viewer.wrapper, 'pairing-form')).toBe(true)
+    viewer.wrapper.unmount()
+    const withdrawn = await open(new FakeTableApi(stateWith(foursiesGame(), { canControl: false, trust: 'withdrawn', devices: null })), '/table')
+    expect(withdrawn.wrapper.find('[data-testid="pairing-withdrawn"]').text()).toBe('The table withdrew this screen’s pairing: pair again to enter dice.')
+    withdrawn.wrapper.unmount()
+    const host = await open(new FakeTableApi(stateWith(foursiesGame())), '/table')
+    expect(shows(host.wrapper, 'pairing-band')).toBe(false)
+  })
+
   it('shows the scoreboard on /scoreboard and a banner while reconnecting', async () => {
     const api = new FlakyApi(stateWith(foursiesGame()))
     const { wrapper } = await open(api, '/scoreboard')
@@ -79,6 +105,16 @@ describe('App', () => {
     api.setConnection('open')
     await flushPromises()
     expect(shows(wrapper, 'reconnecting')).toBe(false)
+  })
+
+  it('says nothing of a lost connection while a page makes its first one', async () => {
+    const api = new FlakyApi(stateWith(foursiesGame()))
+    api.connectionStatus = 'connecting'
+    const { wrapper } = await open(api, '/table')
+    expect(shows(wrapper, 'reconnecting')).toBe(false)
+    api.setConnection('reconnecting')
+    await flushPromises()
+    expect(shows(wrapper, 'reconnecting')).toBe(true)
   })
 })
 

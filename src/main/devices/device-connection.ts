@@ -42,6 +42,12 @@ export interface ConnectionTiming {
 }
 
 const RAW_KEPT = 50
+/**
+ * What a line before the first hello of this connection is: no drop. A port opened while the hub
+ * was already talking starts in the middle of a line (or of a throw), and a board booting prints
+ * noise: expected on every fresh connection, so never counted as dropped, only listed raw.
+ */
+const BEFORE_HELLO = 'ignored: before the hello'
 /** Snapshot requests: the first at once, then at least this long apart, doubling up to the limit. */
 const SNAPSHOT_MIN_MS = 250
 const SNAPSHOT_MAX_MS = 8000
@@ -147,8 +153,8 @@ export class DeviceConnection {
     const lines = this.framer.push(chunk)
     const overlong = this.framer.stats.overlong - before
     if (overlong > 0) {
-      this.count(this.hello ? 'too-long' : 'before-hello', overlong)
-      this.log('in', `(${overlong} line${overlong > 1 ? 's' : ''} longer than 96 bytes)`, this.hello ? 'too-long' : 'before-hello')
+      if (this.hello) this.count('too-long', overlong)
+      this.log('in', `(${overlong} line${overlong > 1 ? 's' : ''} longer than 96 bytes)`, this.hello ? 'too-long' : BEFORE_HELLO)
     }
     for (const line of lines) this.line(line)
     if (lines.length > 0 || overlong > 0) this.events.changed()
@@ -165,9 +171,9 @@ export class DeviceConnection {
         this.refuse(`Firmware too new: it speaks protocol ${line.split(' ')[2] ?? '?'}, this app speaks 1.x. Update Dice Referee.`)
         return
       }
-      const reason: DropReason = this.hello ? parsed.code : 'before-hello'
-      this.count(reason)
-      this.log('in', line, reason === 'before-hello' ? `before-hello (${parsed.code})` : parsed.code)
+      if (!this.hello) return this.log('in', line, `${BEFORE_HELLO} (${parsed.code})`)
+      this.count(parsed.code)
+      this.log('in', line, parsed.code)
       return
     }
     const m = parsed.message
@@ -182,11 +188,7 @@ export class DeviceConnection {
       this.acceptHello(m)
       return
     }
-    if (!this.hello) {
-      this.count('before-hello')
-      this.log('in', line, 'before-hello')
-      return
-    }
+    if (!this.hello) return this.log('in', line, BEFORE_HELLO)
     const verdict = this.order.accept(m.seq, { m, line })
     if (verdict.outOfSequence > 0) this.count('out-of-sequence', verdict.outOfSequence)
     if (verdict.duplicate) {

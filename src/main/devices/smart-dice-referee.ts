@@ -293,11 +293,26 @@ export class SmartDiceReferee {
     if (plan.virtual === null && plan.count > 0) {
       if (due && plan.seats.size > 0) toThrow = listNames(due.map((key) => `${players[plan.seats.get(key)!]} throws ${this.registry.dieNameOf(key)}`))
       else if (due) toThrow = `Throw ${listNames(due.map((key) => this.registry.dieNameOf(key)))}`
-      else toThrow = `Throw any ${plan.count} ${plan.count === 1 ? 'die' : 'dice'}`
+      else toThrow = unnamedThrow(plan.count, inGame.length, plan.held.size)
     }
     const disagreements = [...strays.values()].map((s) => s.text)
     const verdict = this.assembler.verdict()
     if (verdict.kind === 'problem' && verdict.problem === 'not-due') disagreements.push(verdict.text)
     return { toThrow, dice, disagreements, note: plan.virtual }
   }
+}
+
+/**
+ * The dice to throw when they cannot be named: more smart dice are free than are due (any of them),
+ * or fewer (a hub of 4 dice under a game of 6), when the throw must be typed.
+ */
+function unnamedThrow(due: number, inGame: number, held: number): string {
+  const free = inGame - held
+  const dice = (count: number): string => (count === 1 ? '1 die' : `${count} dice`)
+  if (due > free) {
+    const why = held === 0 ? `only ${inGame} smart ${inGame === 1 ? 'die is' : 'dice are'} in the game` : `only ${free} of the smart dice ${free === 1 ? 'is' : 'are'} free`
+    return `Throw ${dice(due)} and type the throw on the keypad: ${why}`
+  }
+  if (free > due) return `Throw any ${due} of the ${free} ${held === 0 ? 'smart' : 'free'} dice`
+  return `Throw any ${dice(due)}`
 }

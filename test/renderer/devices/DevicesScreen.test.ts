@@ -142,7 +142,7 @@ describe('DevicesScreen', () => {
     expect(hub.find('[data-testid="count-dropped"]').text()).toBe('4')
     expect(hub.find('[data-testid="dropped-bad-checksum"]').text()).toContain('3')
     expect(hub.find('[data-testid="dropped-duplicate"]').text()).toContain('1')
-    expect(hub.find('[data-testid="dropped-before-hello"]').classes()).toContain('is-zero')
+    expect(hub.find('[data-testid="dropped-behind"]').classes()).toContain('is-zero')
   })
 
   it('shows the raw lines newest first with direction and verdict', async () => {

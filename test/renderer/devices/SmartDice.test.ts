@@ -33,6 +33,10 @@ describe('smart dice on the table screen and the TV', () => {
     expect(a.attributes('data-agrees')).toBe('false')
     expect(a.text()).toContain('4≠5')
     expect(wrapper.get('[data-testid="smart-die-B"]').text()).toContain('throw')
+    // The chips' signs are explained beside them.
+    const legend = wrapper.get('[data-testid="dice-legend"]').text()
+    for (const sign of ['4·2', '≠', '–', 'throw', 'stays']) expect(legend).toContain(sign)
+    expect(legend).toContain('the record gives the die 4, it shows 2')
   })
 
   it('shows the computer’s note instead of dice to throw', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import HistoryScreen from '../../../src/renderer/src/history/HistoryScreen.vue'
-import { FakeTableApi, historyEntry, historyGame } from '../fixtures'
+import { FakeTableApi, foursiesGame, historyEntry, historyGame, stateWith } from '../fixtures'
 import { mountWith } from '../mountWith'
 
 describe('HistoryScreen', () => {
@@ -38,5 +38,32 @@ describe('HistoryScreen', () => {
     expect(wrapper.find('[data-testid="score-Ann"]').exists()).toBe(true)
     await wrapper.find('[data-testid="history-back"]').trigger('click')
     expect(wrapper.find('[data-testid="history-entry-0"]').exists()).toBe(true)
+  })
+
+  it('asks before Resume replaces a game in progress; with none, resumes at once', async () => {
+    const api = new FakeTableApi(stateWith(foursiesGame()))
+    api.listHistory.mockResolvedValue({ ok: true, games: [historyEntry('g2', 9_000, false)] })
+    const wrapper = await mountWith(HistoryScreen, api)
+    await wrapper.find('[data-testid="history-resume-0"]').trigger('click')
+    expect(api.resumeHistory).not.toHaveBeenCalled()
+    expect(wrapper.find('[data-testid="resume-confirm"]').text()).toContain('Resume Foursies of Ann and Bob in place of the game in progress?')
+    await wrapper.find('[data-testid="resume-confirm-no"]').trigger('click')
+    expect(wrapper.find('[data-testid="resume-confirm"]').exists()).toBe(false)
+    expect(api.resumeHistory).not.toHaveBeenCalled()
+    await wrapper.find('[data-testid="history-resume-0"]').trigger('click')
+    await wrapper.find('[data-testid="resume-confirm-yes"]').trigger('click')
+    await flushPromises()
+    expect(api.resumeHistory).toHaveBeenCalledWith('g2')
+    expect(wrapper.emitted('resumed')).toHaveLength(1)
+    wrapper.unmount()
+
+    const idle = new FakeTableApi()
+    idle.listHistory.mockResolvedValue({ ok: true, games: [historyEntry('g2', 9_000, false)] })
+    const noGame = await mountWith(HistoryScreen, idle)
+    await noGame.find('[data-testid="history-resume-0"]').trigger('click')
+    await flushPromises()
+    expect(idle.resumeHistory).toHaveBeenCalledWith('g2')
+    expect(noGame.find('[data-testid="resume-confirm"]').exists()).toBe(false)
+    noGame.unmount()
   })
 })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { commandForKey, isTypingTarget } from '../../../src/renderer/src/lib/keyboard'
+import { commandForKey, historyShortcut, isTypingTarget } from '../../../src/renderer/src/lib/keyboard'
 
 function key(key: string, code: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) {
   return commandForKey({ key, code, ctrlKey: false, metaKey: false, altKey: false, ...modifiers })
@@ -48,5 +48,21 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(checkbox)).toBe(false)
     expect(isTypingTarget(document.createElement('button'))).toBe(false)
     expect(isTypingTarget(null)).toBe(false)
+  })
+})
+
+describe('historyShortcut', () => {
+  const shortcut = (key: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) =>
+    historyShortcut({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...modifiers })
+
+  it('undoes with Ctrl+Z or ⌘Z, redoes with Ctrl+Y, Ctrl+Shift+Z or ⌘⇧Z; nothing else', () => {
+    expect(shortcut('z', { ctrlKey: true })).toBe('undo')
+    expect(shortcut('z', { metaKey: true })).toBe('undo')
+    expect(shortcut('y', { ctrlKey: true })).toBe('redo')
+    expect(shortcut('Z', { ctrlKey: true, shiftKey: true })).toBe('redo')
+    expect(shortcut('Z', { metaKey: true, shiftKey: true })).toBe('redo')
+    expect(shortcut('z')).toBeNull()
+    expect(shortcut('z', { ctrlKey: true, altKey: true })).toBeNull()
+    expect(shortcut('r', { ctrlKey: true })).toBeNull()
   })
 })

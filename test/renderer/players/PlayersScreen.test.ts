@@ -42,6 +42,38 @@ describe('the Players tab', () => {
     wrapper.unmount()
   })
 
+  it('the Players table sorts by each column: numbers from the most, words from A; again the other way', async () => {
+    const api = new FakeTableApi()
+    api.listPeople.mockResolvedValue({ ok: true, people: [...PEOPLE, { name: 'Cy', colour: '#4363d8', aliases: ['Cyril', 'C'] }] })
+    api.playerStatistics.mockResolvedValue({
+      ok: true,
+      players: [
+        { name: 'Bob', games: 4, wins: 1, winRate: 0.25, byGame: {} },
+        { name: 'Cy', games: 2, wins: 2, winRate: 1, byGame: {} },
+        { name: 'Ann', games: 6, wins: 3, winRate: 0.5, byGame: {} }
+      ]
+    })
+    const wrapper = await mountWith(PlayersScreen, api)
+    const names = () => wrapper.findAll('[data-testid="players-row"]').map((row) => row.find('a').text())
+    expect(names()).toEqual(['Bob', 'Cy', 'Ann'])
+    const sortings: Array<[string, string[]]> = [
+      ['name', ['Ann', 'Bob', 'Cy']],
+      ['name', ['Cy', 'Bob', 'Ann']],
+      ['games', ['Ann', 'Bob', 'Cy']],
+      ['wins', ['Ann', 'Cy', 'Bob']],
+      ['winRate', ['Cy', 'Ann', 'Bob']],
+      ['winRate', ['Bob', 'Ann', 'Cy']],
+      ['aliases', ['Bob', 'Cy', 'Ann']]
+    ]
+    for (const [column, order] of sortings) {
+      await wrapper.find(`[data-testid="sort-${column}"]`).trigger('click')
+      expect(names(), column).toEqual(order)
+    }
+    expect(wrapper.find('[data-testid="sort-aliases"]').element.closest('th')?.getAttribute('aria-sort')).toBe('ascending')
+    expect(wrapper.find('[data-testid="sort-games"]').element.closest('th')?.getAttribute('aria-sort')).toBe('none')
+    wrapper.unmount()
+  })
+
   it('the Players tab lists statistics and renames a person', async () => {
     const api = new FakeTableApi()
     api.listPeople.mockResolvedValue({ ok: true, people: PEOPLE })

@@ -177,4 +177,94 @@ describe('TableScreen', () => {
     await wrapper.find('[data-testid="sharing-toggle"]').trigger('click')
     expect(api.setSharing).toHaveBeenCalledWith(false)
   })
+
+  it('shows sharing on the host when it is off (a switch that turns it on), the code with a new one on demand, and each paired screen with its revoke button', async () => {
+    const paired = [
+      { id: 'a1b2c3d4e5f60718', name: 'Phone (Android)', pairedAt: 1_700_000_000_000, lastSeenAt: 1_700_000_100_000, connected: true },
+      { id: '0011223344556677', name: 'Tablet (iPad)', pairedAt: 1_700_000_000_000, lastSeenAt: 1_700_000_050_000, connected: false }
+    ]
+    const off = { enabled: false, urls: [], pairingCode: null, qrSvg: null, pairQrSvg: null, paired }
+    const api = new FakeTableApi(stateWith(foursiesGame(), { sharing: off }))
+    wrapper = await mountWith(TableScreen, api)
+    expect(wrapper.find('[data-testid="sharing-off"]').text()).toContain('Off: only this computer opens the table')
+    expect(wrapper.find('[data-testid="sharing-toggle"]').attributes('aria-checked')).toBe('false')
+    await wrapper.find('[data-testid="sharing-toggle"]').trigger('click')
+    expect(api.setSharing).toHaveBeenCalledWith(true)
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="paired-screen"]').map((item) => [item.find('[data-testid="paired-name"]').text(), item.attributes('data-connected')])).toEqual([
+      ['Phone (Android)', 'true'],
+      ['Tablet (iPad)', 'false']
+    ])
+    await wrapper.find('[data-testid="revoke-0011223344556677"]').trigger('click')
+    expect(api.revokeScreen).toHaveBeenCalledWith('0011223344556677')
+
+    api.push(stateWith(foursiesGame(), { version: 3, sharing: { ...off, enabled: true, urls: ['http://192.168.1.5:5858/scoreboard'], pairingCode: '48213360', pairQrSvg: '<svg data-qr="pair"></svg>' } }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="sharing-pair-qr"] svg').attributes('data-qr')).toBe('pair')
+    expect(wrapper.find('[data-testid="sharing-panel"]').text()).toContain('http://192.168.1.5:5858/')
+    await wrapper.find('[data-testid="new-pairing-code"]').trigger('click')
+    expect(api.newPairingCode).toHaveBeenCalledOnce()
+  })
+
+  it('shows a paired screen where to watch while sharing is on, with no switch, code or list; nothing while it is off', async () => {
+    const sharing = { enabled: true, urls: ['http://192.168.1.5:5858/scoreboard'], pairingCode: null, qrSvg: '<svg></svg>', pairQrSvg: null, paired: [] }
+    const api = new FakeTableApi(stateWith(foursiesGame(), { trust: 'paired', sharing }))
+    wrapper = await mountWith(TableScreen, api)
+    expect(wrapper.find('[data-testid="sharing-urls"]').text()).toContain('http://192.168.1.5:5858/scoreboard')
+    for (const part of ['sharing-toggle', 'sharing-code', 'paired-screens']) expect(wrapper.find(`[data-testid="${part}"]`).exists()).toBe(false)
+    api.push(stateWith(foursiesGame(), { version: 3, trust: 'paired', sharing: { ...sharing, enabled: false, urls: [], qrSvg: null } }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="sharing-panel"]').exists()).toBe(false)
+  })
+
+  it('on a computer’s turn the keypad and buttons say so and stay off (undo stays on); after an undo it offers to let the computer play', async () => {
+    const robo = farkleGame({ players: ['Ann', 'Robo'], computers: [1], thinking: { seat: 1, text: 'Robo is thinking…' }, undo: 'Ann’s bank' })
+    const api = new FakeTableApi(stateWith(robo))
+    wrapper = await mountWith(TableScreen, api, document.body)
+    expect(wrapper.find('[data-testid="keypad-hint"]').text()).toBe('It is Robo’s turn: the computer plays it')
+    expect(wrapper.find('[data-testid="computer-badge"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="keypad-enter"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('[data-testid="roll-virtual"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('[data-testid="roll-virtual"]').attributes('title')).toBe('It is Robo’s turn: the computer plays it')
+    expect(wrapper.find('[data-testid="keypad-slash"]').attributes('disabled')).toBeUndefined()
+    expect(wrapper.find('[data-testid="let-computer-play"]').exists()).toBe(false)
+    // Keys typed on a keyboard still go to main, which says why they are refused: no silent refusal.
+    press(' ', 'Space')
+    press('5', 'Digit5')
+    expect(api.rollVirtual).toHaveBeenCalledOnce()
+    expect(api.keypad).toHaveBeenCalledWith('5')
+
+    api.push(stateWith({ ...robo, thinking: { seat: 1, text: 'Robo waits after the undo: undo further, or let Robo play', waiting: true } }, { version: 3 }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="keypad-hint"]').text()).toBe('Robo waits after the undo')
+    await wrapper.find('[data-testid="let-computer-play"]').trigger('click')
+    expect(api.letComputerPlay).toHaveBeenCalledOnce()
+  })
+
+  it('says what undo takes back and what redo plays again; Ctrl+Z and Ctrl+Y do the same', async () => {
+    const api = new FakeTableApi(stateWith(farkleGame({ undo: 'Ann’s keep 1', redo: 'Ann’s throw 5 3' })))
+    wrapper = await mountWith(TableScreen, api, document.body)
+    expect(wrapper.find('[data-testid="undo-what"]').text()).toBe('Ann’s keep 1')
+    expect(wrapper.find('[data-testid="redo-what"]').text()).toBe('Ann’s throw 5 3')
+    expect(wrapper.find('[data-testid="keypad-slash"]').attributes('title')).toBe('Undo Ann’s keep 1')
+    await wrapper.find('[data-testid="redo"]').trigger('click')
+    expect(api.redo).toHaveBeenCalledOnce()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, cancelable: true }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'y', code: 'KeyY', ctrlKey: true, cancelable: true }))
+    expect(api.undo).toHaveBeenCalledOnce()
+    expect(api.redo).toHaveBeenCalledTimes(2)
+    expect(api.keypad).not.toHaveBeenCalled()
+    // Nothing undone since the last move: no redo.
+    api.push(stateWith(farkleGame({ undo: 'Ann’s keep 1', redo: null }), { version: 3 }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="redo"]').exists()).toBe(false)
+  })
+
+  it('shows this screen’s message beside the keypad', async () => {
+    const api = new FakeTableApi(stateWith(foursiesGame(), { message: { text: '4 dice are due, not 2', level: 'error', id: 7 } }))
+    wrapper = await mountWith(TableScreen, api)
+    const message = wrapper.find('.table__keypad [data-testid="message"]')
+    expect(message.text()).toContain('4 dice are due, not 2')
+    expect(message.attributes('data-level')).toBe('error')
+  })
 })

@@ -13,6 +13,8 @@ import type { Notices } from '../screens/notices'
 export interface ComputerThinking {
   seat: number
   text: string
+  /** It waits after an undo that landed on its turn, until the table lets it play (letPlay). */
+  waiting?: true
 }
 
 export interface ComputerPlayerOptions {
@@ -65,10 +67,11 @@ export class ComputerPlayer {
     const game = this.table.current
     if (this.thinkingNow) return game && withReasons ? { ...this.thinkingNow, text: this.thinkingNow.text + this.solveNote(game) } : this.thinkingNow
     const seat = game ? actingComputer(game) : null
-    if (game && seat !== null && this.waitingAfterUndo) {
-      return { seat, text: `${game.header.players[seat]} waits after the undo: undo further, or let ${game.header.players[seat]} play` }
-    }
-    return null
+    if (!game || seat === null) return null
+    const name = game.header.players[seat]
+    if (this.waitingAfterUndo) return { seat, text: `${name} waits after the undo: undo further, or let ${name} play`, waiting: true }
+    // Between two of its actions (the next one being planned): still its turn, on every screen.
+    return { seat, text: `${name} is thinking…` }
   }
 
   private changed(): void {

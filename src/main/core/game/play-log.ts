@@ -4,6 +4,7 @@
 // move adds to it instead of folding the whole game again.
 import type { Announcement, LastThrow, LogEntry, ScreenKind } from '../../../shared/api'
 import type { GameEvent, Move, Offer, ShownDie } from '../../../shared/games/types'
+import { diceText } from '../../../shared/dice'
 import { describeEvent, moduleOf, offerOf, play, replayMoves, tableOf, type Game } from '../../../shared/game'
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
@@ -54,7 +55,8 @@ export class PlayLog {
     this.announcement = null
     const dice = 'roll' in move ? diceWords(move.roll, throwers ?? [], before.header.players) : undefined
     for (const event of events) {
-      this.log.push({ line, text: describeEvent(after, event), kind: event.kind, seat: event.seat, ...(dice ? { dice } : {}) })
+      const carried = dice && carriesDice(event, throwers ?? []) ? { dice } : {}
+      this.log.push({ line, text: describeEvent(after, event), kind: event.kind, seat: event.seat, ...carried })
       if (event.announce) this.announcement = { text: event.announce, kind: event.kind, id: ++this.announcementCount }
     }
     if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
@@ -122,13 +124,14 @@ export class LogCollector {
     const module = moduleOf(game)
     return this.recent.slice(-LOG_SHOWN).flatMap(({ index, events, before }) => {
       const move = game.moves[index].move
-      const dice = 'roll' in move ? diceWords(move.roll, module.offer(before).throwers, game.header.players) : undefined
+      const throwers = module.offer(before).throwers
+      const dice = 'roll' in move ? diceWords(move.roll, throwers, game.header.players) : undefined
       return events.map((event) => ({
         line: recordLine(index + 1),
         text: module.describe(event, game.header.players),
         kind: event.kind,
         seat: event.seat,
-        ...(dice ? { dice } : {})
+        ...(dice && carriesDice(event, throwers) ? { dice } : {})
       }))
     })
   }
@@ -153,10 +156,28 @@ export function recordLine(moveCount: number): number {
   return moveCount + 1
 }
 
-/** A throw's dice in words: "4 4 5 6", or with several throwers "Ann 3 · Bob 4". */
+/**
+ * A throw's dice in words: sorted as the engines word a throw ("Ann throws 2 3 3 4"), so that one
+ * throw reads the same on neighbouring lines; with several throwers each die with its thrower, in
+ * seat order ("Ann 3 · Bob 4").
+ */
 function diceWords(values: readonly number[], seats: readonly number[], players: readonly string[]): string {
-  if (seats.length <= 1) return values.join(' ')
+  if (seats.length <= 1) return diceText(values)
   return values.map((value, index) => `${players[seats[index]] ?? `Seat ${seats[index] + 1}`} ${value}`).join(' · ')
+}
+
+/** Entries that say who plays next ("Bob to throw", "Round 2: Bob holds the tab", "Duel between …"): about the throw to come, not the one just made. */
+const NEXT_PLAY_KINDS = new Set(['turn', 'nextTurn', 'roundStart', 'round', 'duel', 'flashStart', 'mustReply'])
+
+/**
+ * Whether a log entry of a throw carries the throw's dice: when it is about what the throwers
+ * made of it (their score, their bust, their turn's end), not about who plays next, even when the
+ * same player throws again.
+ */
+function carriesDice(event: GameEvent, throwers: readonly number[]): boolean {
+  if (NEXT_PLAY_KINDS.has(event.kind)) return false
+  const seats = Array.isArray(event.seats) ? (event.seats as number[]) : event.seat !== undefined ? [event.seat] : []
+  return seats.some((seat) => throwers.includes(seat))
 }
 
 /** The latest throw of a game, folded again from its record (after an undo, a resume or an import). */

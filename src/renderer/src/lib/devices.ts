@@ -42,7 +42,6 @@ export const DROP_REASON_LABELS: Record<DropReason, string> = {
   'bad-field': 'Bad field',
   duplicate: 'Duplicate',
   behind: 'Out of order',
-  'before-hello': 'Before hello',
   'out-of-sequence': 'Out of sequence',
   'unknown-die': 'Unknown die',
   'no-keypad': 'Keys without keypad'

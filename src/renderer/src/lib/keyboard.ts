@@ -30,6 +30,15 @@ export function commandForKey(event: KeyLike): KeyCommand | null {
   return key ? { type: 'keypad', key } : null
 }
 
+/** Ctrl+Z (⌘Z) undoes the last line, Ctrl+Y or Ctrl+Shift+Z (⌘⇧Z) plays it again, as in any editor. */
+export function historyShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null
+  const key = event.key.toLowerCase()
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo'
+  if (key === 'y' && !event.shiftKey) return 'redo'
+  return null
+}
+
 /** Typing in a field must not throw dice. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).tagName !== 'string') return false

@@ -63,9 +63,10 @@ export const useTableStore = defineStore('table', () => {
     const api = getTableApi()
     stopListening = api.onState(receive)
     if (isConnectionAware(api)) {
-      connected.value = api.connectionStatus === 'open'
+      // Lost only once it was lost: the first connection of a page being made is no loss to announce.
+      connected.value = api.connectionStatus !== 'reconnecting'
       api.onConnection((status) => {
-        connected.value = status === 'open'
+        connected.value = status !== 'reconnecting'
         // After a reconnect the host may have restarted and counts versions from scratch.
         if (status === 'open') state.value = state.value ? { ...state.value, version: -1 } : null
       })
