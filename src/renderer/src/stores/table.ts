@@ -107,6 +107,8 @@ export const useTableStore = defineStore('table', () => {
   const redo = () => request(() => getTableApi().redo())
   const letComputerPlay = () => request(() => getTableApi().letComputerPlay())
   const revokeScreen = (id: string) => request(() => getTableApi().revokeScreen(id))
+  const joinLeague = (url: string | null) => request(() => getTableApi().joinLeague(url))
+  const hostLeague = (setup: { port: number; password: string } | null) => request(() => getTableApi().hostLeague(setup))
   const newPairingCode = () => request(() => getTableApi().newPairingCode())
   const abandon = () => request(() => getTableApi().abandon())
   const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
@@ -150,6 +152,8 @@ export const useTableStore = defineStore('table', () => {
     letComputerPlay,
     pair,
     revokeScreen,
+    joinLeague,
+    hostLeague,
     newPairingCode,
     abandon,
     exportRecord,
