@@ -16,7 +16,7 @@ import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-
 import { OddsCache } from './computer/odds-cache'
 import { OddsService } from './computer/odds-service'
 import { WinTables } from './computer/win-tables'
-import { diskTrouble } from './files/durable-files'
+import { diskTrouble, removeDrafts, type FolderNotWritableError } from './files/durable-files'
 import { log, logNotices } from './files/log'
 import { SettingsStore } from './files/settings'
 import { GameTable } from './game/game-table'
@@ -61,6 +61,13 @@ export interface TableOptions {
   shell?: ShellControl
   /** The league this table joined (http://NAME:PW@HOST:PORT/DB, docs/league.md); none: a table alone. */
   league?: string
+  /**
+   * Why this process may not write the data folder (it could not take its lock: data-lock.ts):
+   * the games are shown read-only and every change is refused with it. None: it may write.
+   */
+  readOnly?: FolderNotWritableError | null
+  /** What went wrong before the table was made that the screens are to be told too (the log cannot be kept). */
+  startProblems?: string[]
 }
 
 /** The parts of a table, made and wired; `start` listens (when it serves) and starts the devices. */
@@ -71,8 +78,11 @@ export interface CreatedTable extends Table {
 export function createTable(options: TableOptions): CreatedTable {
   const notices = new Notices()
   const stopLoggingNotices = logNotices(notices)
-  const settings = new SettingsStore(options.dataDir)
-  const archive = new HistoryArchive(options.dataDir, options.now)
+  const readOnly = options.readOnly ?? null
+  // Drafts a crash left behind are removed by the folder's writer before anything reads the folder.
+  if (!readOnly) removeDrafts(['', 'history', 'trash', 'win-tables'].map((folder) => join(options.dataDir, folder)))
+  const settings = new SettingsStore(options.dataDir, readOnly)
+  const archive = new HistoryArchive(options.dataDir, options.now, readOnly)
   const registry = new DeviceRegistry({ ...options.devices, notices, settings })
   const game = new GameTable({
     journal: new RecordJournal(archive),
@@ -82,10 +92,11 @@ export function createTable(options: TableOptions): CreatedTable {
     appVersion: options.appVersion,
     gameDice: () => registry.gameDice()
   })
-  if (game.startNews) notices.post(game.startNews.text, game.startNews.level)
   const history = new HistoryService(archive, game)
-  const players = new PlayerRecords(archive, (done, total) =>
-    notices.post(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info')
+  const players = new PlayerRecords(
+    archive,
+    (done, total) => notices.post(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info'),
+    (text) => notices.post(text, 'warning')
   )
   game.subscribe((event) => {
     if (event.type === 'archived') rememberQuietly(() => players.archived(event.id, event.game))
@@ -118,7 +129,17 @@ export function createTable(options: TableOptions): CreatedTable {
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
   const sharing = new SharingState()
   const pairing = new Pairing(options.dataDir, options.now)
-  if (pairing.problem) notices.post(pairing.problem, 'warning')
+  // What the screens are told at start, in one message: what stops the app saving, then damaged files, then the game resumed.
+  const atStart = [
+    ...(readOnly ? [readOnly.message] : []),
+    ...(readOnly && options.league !== undefined ? ['The league is not joined while nothing can be saved (its copy of the games is kept in the data folder).'] : []),
+    ...(options.startProblems ?? []),
+    ...[settings.problem, players.problem, pairing.problem].filter((problem): problem is string => problem !== null)
+  ]
+  if (atStart.length > 0 || game.startNews) {
+    const texts = [...atStart, ...(game.startNews ? [game.startNews.text] : [])]
+    notices.post(texts.join(' '), game.startNews?.level === 'error' ? 'error' : atStart.length > 0 ? 'warning' : game.startNews!.level)
+  }
   const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
   const views: ScreenViews = new ScreenViews({
     table: game,
@@ -135,7 +156,7 @@ export function createTable(options: TableOptions): CreatedTable {
 
   // A league: the table's games go to it, and its page is served at /_league/ (src/main/league).
   const league =
-    options.league === undefined
+    options.league === undefined || readOnly
       ? null
       : new TableLeague({ game, archive, players, notices, dataDir: options.dataDir, leagueUrl: options.league, rendererDir: options.serve?.rendererDir ?? '', log })
 

@@ -9,7 +9,7 @@ import type { HistoryEntry, Outcome } from '../../../shared/api'
 import { moduleOf, recordText, replayText, summaryOf, type Game } from '../../../shared/game'
 import { parseHeaderLine, type Header } from '../../../shared/record'
 import type { TrashEntry } from '../../../shared/stats'
-import { cutBack, syncFolder, writeAll, writeDurably } from '../files/durable-files'
+import { cutBack, diskTrouble, syncFolder, writeAll, writeDurably, type FolderNotWritableError } from '../files/durable-files'
 
 /** The last time `new Date(t).toISOString()` writes with a four-digit year. */
 const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
@@ -41,15 +41,28 @@ export class HistoryArchive {
 
   constructor(
     readonly dataDir: string,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = Date.now,
+    /** Why this process may not write the data folder (it could not take its lock); null: it may. */
+    readonly readOnly: FolderNotWritableError | null = null
   ) {
     this.historyDir = join(dataDir, 'history')
     this.trashDir = join(dataDir, 'trash')
+    if (readOnly) return
     try {
       mkdirSync(this.historyDir, { recursive: true })
     } catch {
       // A read-only data folder: the games there can still be read and shown.
     }
+  }
+
+  /** Whether this process may write the data folder (the parts that write ask before they do). */
+  writable(): boolean {
+    return this.readOnly === null
+  }
+
+  /** Throws why the data folder may not be written, when it may not (every change is refused with it). */
+  checkWritable(): void {
+    if (this.readOnly) throw this.readOnly
   }
 
   /** The one place a history id becomes a path: the record of game `id` (or its trashed copy); anything but a game's id is refused. */
@@ -111,11 +124,13 @@ export class HistoryArchive {
   }
 
   writeIndex(entries: HistoryEntry[]): void {
+    this.checkWritable()
     writeDurably(join(this.historyDir, INDEX_FILE), entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
   }
 
   /** Adds one entry to the history index, durably; a refused write leaves no part of it behind. */
   appendIndex(entry: HistoryEntry): void {
+    this.checkWritable()
     const descriptor = openSync(join(this.historyDir, INDEX_FILE), 'a+')
     try {
       const start = fstatSync(descriptor).size
@@ -142,6 +157,7 @@ export class HistoryArchive {
 
   /** Takes a game out of the history (it became the game on the table again): its record, then its index entry. */
   remove(id: string): void {
+    this.checkWritable()
     const entries = this.readIndex() ?? this.entries()
     rmSync(this.pathOf(id), { force: true })
     syncFolder(this.historyDir)
@@ -194,11 +210,21 @@ export class HistoryArchive {
   /** Moves a history game to the trash (restorable). */
   trash(id: string): Outcome {
     if (!isGameId(id) || !existsSync(this.pathOf(id))) return { ok: false, error: `No game ${id} in the history` }
-    mkdirSync(this.trashDir, { recursive: true })
-    renameSync(this.pathOf(id), this.pathOf(id, 'trash'))
-    writeDurably(join(this.trashDir, `${id}.deleted`), `${this.now()}\n`)
-    const index = this.readIndex()
-    if (index !== null) this.writeIndex(index.filter((entry) => entry.id !== id))
+    try {
+      this.checkWritable()
+      mkdirSync(this.trashDir, { recursive: true })
+      renameSync(this.pathOf(id), this.pathOf(id, 'trash'))
+    } catch (error) {
+      return refuseForDisk(error, 'the game was not moved to the trash')
+    }
+    // Moved: when it went and the index without it are a courtesy (the history lists only records that are there).
+    try {
+      writeDurably(join(this.trashDir, `${id}.deleted`), `${this.now()}\n`)
+      const index = this.readIndex()
+      if (index !== null) this.writeIndex(index.filter((entry) => entry.id !== id))
+    } catch {
+      // See above.
+    }
     return { ok: true }
   }
 
@@ -206,7 +232,12 @@ export class HistoryArchive {
   restore(id: string): Outcome {
     if (!isGameId(id) || !existsSync(this.pathOf(id, 'trash'))) return { ok: false, error: `No game ${id} in the trash` }
     if (existsSync(this.pathOf(id))) return { ok: false, error: `A game ${id} is already in the history` }
-    renameSync(this.pathOf(id, 'trash'), this.pathOf(id))
+    try {
+      this.checkWritable()
+      renameSync(this.pathOf(id, 'trash'), this.pathOf(id))
+    } catch (error) {
+      return refuseForDisk(error, 'the game was not restored')
+    }
     return { ok: true }
   }
 
@@ -265,6 +296,12 @@ export class HistoryArchive {
     }
     return found
   }
+}
+
+/** A change of the history the disk (or a folder opened read-only) would not make, in plain words. */
+function refuseForDisk(error: unknown, notDone: string): Outcome {
+  const trouble = diskTrouble(error)
+  return { ok: false, error: `${trouble.what}: ${notDone}. ${trouble.remedy} try again.` }
 }
 
 /** The first line of a file (at most 64 kB of it: a header is far shorter); '' when it cannot be read. */
