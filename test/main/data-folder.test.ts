@@ -390,3 +390,25 @@ describe('an imported record follows the limits of a game started at Setup', () 
     expect(JSON.stringify(session.listHistory()).length).toBeLessThan(20_000)
   })
 })
+
+describe('a resume from the history stopped by a crash', () => {
+  it('between writing the game on the table and taking the history’s copy out: the copy goes at the next start', async () => {
+    const dataDir = dataFolder('resume')
+    seedHistory(dataDir, 2, true)
+    const first = open(dataDir)
+    expect(first.listHistory()).toHaveLength(2) // indexed
+    await closeAll()
+    // As the crash leaves it: g0's record is the current one, and g0 is still in the history.
+    const g0 = readFileSync(join(dataDir, 'history', 'g0.jsonl'), 'utf8')
+    writeFileSync(join(dataDir, 'current.jsonl'), g0)
+    const session = open(dataDir)
+    expect(session.currentGame?.moves.length).toBeGreaterThan(0)
+    expect(session.listHistory().map((entry) => entry.id)).toEqual(['g1'])
+    expect(existsSync(join(dataDir, 'history', 'g0.jsonl'))).toBe(false)
+    // A game on the table that only looks like one of the history (a line short of it) leaves it alone.
+    const g1 = readFileSync(join(dataDir, 'history', 'g1.jsonl'), 'utf8')
+    await closeAll()
+    writeFileSync(join(dataDir, 'current.jsonl'), g1.split('\n').slice(0, -2).join('\n') + '\n')
+    expect(open(dataDir).listHistory().map((entry) => entry.id)).toEqual(['g1'])
+  })
+})

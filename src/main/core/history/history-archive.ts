@@ -196,13 +196,16 @@ export class HistoryArchive {
   }
 
   /** The game of the history that is this record (same game, players and start, same lines), if any. */
-  twinOf(game: Game, text: string): HistoryEntry | null {
+  twinOf(game: Game, text: string | (() => string), among: HistoryEntry[] = this.entries()): HistoryEntry | null {
     const started = game.header.meta?.startedAt
-    for (const entry of this.entries()) {
+    let record = typeof text === 'string' ? text : null
+    for (const entry of among) {
       if (entry.game !== game.header.game || entry.startedAt !== started) continue
       if (entry.players.join('\n') !== game.header.players.join('\n') || entry.moves !== game.moves.length) continue
       const stored = this.readGame(entry.id)
-      if (stored !== null && recordText(stored) === text) return entry
+      // The game's own text is made only when a stored game may be the same (a long game's takes a while).
+      record ??= (text as () => string)()
+      if (stored !== null && recordText(stored) === record) return entry
     }
     return null
   }
