@@ -142,7 +142,13 @@ function isFolder(path: string): boolean {
 
 /** Lock drafts of processes that died while they took a lock (kill -9 between writing and removing it). */
 function removeDeadDrafts(folder: string): void {
-  for (const name of readdirSync(folder)) {
+  let names: string[]
+  try {
+    names = readdirSync(folder)
+  } catch {
+    return // the lock is held all the same
+  }
+  for (const name of names) {
     const match = /^dice-referee\.lock\.(\d+)\.\d+\.tmp$/.exec(name)
     if (match && Number(match[1]) !== process.pid && !isAlive({ pid: Number(match[1]), host: hostname(), startedAt: new Date().toISOString(), program: '' })) {
       unlinkQuietly(join(folder, name))
