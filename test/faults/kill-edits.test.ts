@@ -12,7 +12,7 @@ import { playRandomGame } from '../../src/shared/random-play'
 import { Screen, spawnHost } from './host-client'
 import { seeded } from './support'
 
-const KILLS = 30
+const KILLS = 24
 const GAMES = 4
 
 /** What a restart must not find: drafts a crash left, damaged files kept aside, records set aside. */

@@ -132,7 +132,7 @@ export function createTable(options: TableOptions): CreatedTable {
   // What the screens are told at start, in one message: what stops the app saving, then damaged files, then the game resumed.
   const atStart = [
     ...(readOnly ? [readOnly.message] : []),
-    ...(readOnly && options.league !== undefined ? ['The league is not joined while nothing can be saved (its copy of the games is kept in the data folder).'] : []),
+    ...(readOnly && options.league !== undefined ? ['The league is not joined either: a table joins it with a data folder it can write.'] : []),
     ...(options.startProblems ?? []),
     ...[settings.problem, players.problem, pairing.problem].filter((problem): problem is string => problem !== null)
   ]
