@@ -1,15 +1,16 @@
 // Fault suite: what the app reads and is asked cannot break it. The player list and the statistics
 // cache mutated at random (bytes, lines, types: a seeded fuzzer, as records.test.ts does for
 // records); ids that are not games' ids sent to every method that takes one; an imported record
-// beyond a game's limits over the WebSocket; names that a spreadsheet would run as formulas; pages
-// of other sites on the LAN listener (DNS rebinding). Counts what was lost, doubled, crashed, and
-// let through.
+// beyond a game's limits over the WebSocket; names that a spreadsheet would run as formulas;
+// guessers of the pairing code; pages of other sites on the LAN listener (DNS rebinding). Counts
+// what was lost, doubled, crashed, and let through.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/core/screens/dispatch'
+import { Pairing } from '../../src/main/core/screens/pairing'
 import type { MethodArgs, MethodName, MethodResult } from '../../src/shared/api-methods'
 import type { TableState } from '../../src/shared/api'
 import { recordText } from '../../src/shared/game'
@@ -234,6 +235,39 @@ describe('fault suite: requests the app must refuse', () => {
     expect(new Set(cells).size).toBe(names.length)
     expect(unsafe).toEqual([])
     await session.stop()
+  })
+
+  it('guessers on the Wi-Fi never lock the table’s own phone out of pairing', async () => {
+    let clock = 1_000_000
+    let longestWait = 0
+    const pairing = new Pairing(mkdtempSync(join(tmpdir(), 'dice-referee-pairing-')), () => clock, async (ms) => {
+      longestWait = Math.max(longestWait, ms)
+      clock += ms
+    })
+    const random = seeded(99)
+    const counts = { guesses: 0, guessedRight: 0, phoneTries: 0, phoneRefused: 0, codes: new Set([pairing.pairingCode]) }
+    // 20 addresses guessing 8-digit codes, 2,000 guesses in all; now and then a phone of the table
+    // (from one of the guessing addresses too) types the code shown on the host.
+    for (let i = 0; i < 2000; i++) {
+      const address = `192.168.1.${100 + Math.floor(random() * 20)}`
+      if (i % 100 === 50) {
+        counts.phoneTries++
+        if (!(await pairing.tryCode(pairing.pairingCode, address, 'the table’s phone')).ok) counts.phoneRefused++
+        continue
+      }
+      counts.guesses++
+      const guess = String(Math.floor(random() * 1e8)).padStart(8, '0')
+      if ((await pairing.tryCode(guess, address, 'a guesser')).ok) counts.guessedRight++
+      counts.codes.add(pairing.pairingCode)
+    }
+    process.stdout.write(
+      `pairing: ${counts.guesses} wrong guesses from 20 addresses, ${counts.guessedRight} right; the table's phone tried ${counts.phoneTries} times, refused ${counts.phoneRefused}, ` +
+        `longest wait ${longestWait / 1000} s; ${counts.codes.size} codes shown in turn\n`
+    )
+    expect(counts.phoneRefused).toBe(0)
+    expect(counts.guessedRight).toBe(0)
+    expect(longestWait).toBeLessThanOrEqual(10_000)
+    expect(counts.codes.size).toBeGreaterThan(1)
   })
 
   it('pages of other sites cannot reach the table on the LAN listener (DNS rebinding) nor on loopback', async () => {
