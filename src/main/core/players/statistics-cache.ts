@@ -96,7 +96,7 @@ export class StatisticsCache {
     const facts = factsOfGame(game)
     if (this.loading) this.pending.set(id, facts)
     this.facts?.set(id, facts)
-    if (!isFile(this.path)) return // the next load rebuilds it whole
+    if (!this.source.writable() || !isFile(this.path)) return // the next load rebuilds it whole
     try {
       appendLine(this.path, JSON.stringify({ id, facts }))
     } catch {
