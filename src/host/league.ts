@@ -80,7 +80,9 @@ for (const signal of STOP_SIGNALS) {
 
 async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2))
-  lockDataFolder(args.dataDir, 'the league host (npm run league)')
+  const lock = lockDataFolder(args.dataDir, 'the league host (npm run league)')
+  // The league's database must be written: a folder that cannot be is refused (a table opens it read-only instead).
+  if (lock.readOnly) throw new Error(`${lock.readOnly.what} (${args.dataDir}): the league's database cannot be kept there. ${lock.readOnly.remedy} and start it again.`)
   await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true })
   await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'))
   if (stopping) return

@@ -1,6 +1,5 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
-import { mkdirSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -74,15 +73,19 @@ async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2))
   // Synchronous from the handlers above to here: a stop signal is handled only once the folder is taken (or refused).
   const lock = lockDataFolder(args.dataDir, 'the headless host (npm run table)')
-  const logFile = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true })
-  log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt }, 'headless host starting')
+  // A folder that cannot be written is opened read-only, a log that cannot be kept is not: said here and on the screens.
+  if (lock.readOnly) process.stderr.write(`Dice Referee: ${lock.readOnly.message}\n`)
+  const logging = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true, writable: lock.readOnly === null })
+  if (logging.problem) process.stderr.write(`Dice Referee: ${logging.problem}\n`)
+  log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt, readOnly: lock.readOnly?.message ?? null }, 'headless host starting')
   // After each wait, a stop that came meanwhile ends the start (the stop exits the process).
   if (shutdown.requested) return
   await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'), shutdown.signal)
   if (shutdown.requested) return
-  mkdirSync(args.dataDir, { recursive: true })
   const table = createTable({
     dataDir: args.dataDir,
+    readOnly: lock.readOnly,
+    startProblems: logging.problem ? [logging.problem] : [],
     appVersion: process.env.npm_package_version,
     serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true, ...(args.lan.length > 0 ? { lanAddresses: () => args.lan } : {}) },
     ...(args.league !== null ? { league: args.league } : {})
@@ -113,12 +116,12 @@ async function main(): Promise<void> {
     process.stdout.write(`Shared on the LAN: ${lan.urls.map((address) => address.replace(/scoreboard$/, '')).join('  ')}  (the TV: add scoreboard)\n`)
     process.stdout.write(`Pairing code for a phone that enters dice: ${table.pairing.pairingCode}  (or open ${lan.urls[0].replace(/scoreboard$/, 'table')}?pair=${table.pairing.pairingCode})\n`)
   }
-  process.stdout.write(`Games are saved in ${args.dataDir}\n`)
+  process.stdout.write(lock.readOnly ? `Games are shown from ${args.dataDir} (read-only: see above)\n` : `Games are saved in ${args.dataDir}\n`)
   const joined = table.leagues.joined
   if (joined) process.stdout.write(`In the league ${joined.status().league} as table ${joined.status().table} (league page: ${url}_league/)\n`)
   const hosting = table.leagues.hosting
   if (hosting) process.stdout.write(`This computer hosts the league on port ${hosting.port} (its page: ${hosting.url}_league/)\n`)
-  process.stdout.write(`The log is ${logFile}\n`)
+  process.stdout.write(logging.path ? `The log is ${logging.path}\n` : 'No log file is kept (see above); the log goes to standard error\n')
 }
 
 main().catch((error: Error) => {

@@ -8,7 +8,7 @@ import type { BluetoothChoiceView } from '../shared/devices'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { BluetoothChooser } from './bluetooth-chooser'
 import { createTable, type CreatedTable } from './core/create-table'
-import { DataFolderInUseError, lockDataFolder } from './core/files/data-lock'
+import { DataFolderInUseError, lockDataFolder, type DataFolderLock } from './core/files/data-lock'
 import { log, startLogging } from './core/files/log'
 import { dispatch } from './core/screens/dispatch'
 import type { Screen } from './core/screens/screen'
@@ -205,8 +205,9 @@ app.on('second-instance', bringForward)
 void app.whenReady().then(async () => {
   if (!isFirstInstance) return
   const dataDir = join(app.getPath('userData'), 'games')
+  let lock: DataFolderLock
   try {
-    const lock = lockDataFolder(dataDir, 'the Dice Referee app')
+    lock = lockDataFolder(dataDir, 'the Dice Referee app')
     app.on('will-quit', () => lock.release())
   } catch (error) {
     if (!(error instanceof DataFolderInUseError)) throw error
@@ -214,13 +215,16 @@ void app.whenReady().then(async () => {
     app.exit(1)
     return
   }
-  const logFile = await startLogging({ dataDir, verbose: process.argv.includes('--verbose'), toStandardError: !app.isPackaged })
-  log.info({ dataDir, logFile, version: app.getVersion(), packaged: app.isPackaged }, 'app starting')
+  // A folder that cannot be written is opened read-only; that and a log that cannot be kept are said on the screens.
+  const logging = await startLogging({ dataDir, verbose: process.argv.includes('--verbose'), toStandardError: !app.isPackaged, writable: lock.readOnly === null })
+  log.info({ dataDir, logFile: logging.path, readOnly: lock.readOnly?.message ?? null, version: app.getVersion(), packaged: app.isPackaged }, 'app starting')
   refusePermissions()
   setMenu()
   serveAppScheme(rendererDir)
   table = createTable({
     dataDir,
+    readOnly: lock.readOnly,
+    startProblems: logging.problem ? [logging.problem] : [],
     appVersion: app.getVersion(),
     // LAN sharing serves the screens while it is on (the app's own windows use IPC).
     serve: { rendererDir, port: SHARING_PORT, always: false },

@@ -9,7 +9,7 @@ import type { StatePatch } from './state-patch'
 import { KEYPAD_KEYS } from './keypad-keys'
 import type { Move } from './games/types'
 import { GAME_IDS } from './games'
-import { checkMove } from './record'
+import { checkMove, MAX_NAME_LENGTH, MAX_PLAYERS } from './record'
 import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 
 /**
@@ -56,9 +56,9 @@ function objectMessage(what: string) {
   }
 }
 
-// Limits a screen's request cannot pass (the record file and the screens rely on them).
-const MAX_PLAYERS = 16
-export const MAX_NAME_LENGTH = 40
+// Limits a screen's request cannot pass: a game's are the record's own (record.ts), checked here
+// first to name the argument.
+export { MAX_NAME_LENGTH }
 const MAX_RECORD_LENGTH = 20 * 1024 * 1024
 
 const GAME_SETUP = 'a game setup (game, players, rules, computers)'

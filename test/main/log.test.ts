@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('the log', () => {
   it('logs, with their time, the save the disk refused and a device error the screens were told of', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
-    const current = await startLogging({ dataDir, verbose: false, toStandardError: false })
+    const current = (await startLogging({ dataDir, verbose: false, toStandardError: false })).path!
     const session = openTable({ dataDir })
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     const store = session.journal
@@ -44,7 +44,7 @@ describe('the log', () => {
 
   it('rolls the file over at its size and keeps only the newest files', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
-    const current = await startLogging({ dataDir, verbose: false, toStandardError: false, rotation: { size: '4k', filesKept: 3 } })
+    const current = (await startLogging({ dataDir, verbose: false, toStandardError: false, rotation: { size: '4k', filesKept: 3 } })).path!
     // Lines logged over time, as a program does: the file rolls over between them.
     for (let i = 0; i < 400; i++) {
       log.info({ i, detail: 'x'.repeat(80) }, 'a line')
@@ -83,5 +83,43 @@ describe('the log', () => {
       stopLogging()
     }
     expect(told.filter((text) => text.includes('cannot be written (ENOSPC)'))).toHaveLength(1)
+  })
+
+  it('a log folder that cannot be written stops nothing: no log file is kept, and it says why and what to do', async () => {
+    // `logs` is a file.
+    const asFile = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    writeFileSync(join(asFile, 'logs'), 'not a folder')
+    const file = await startLogging({ dataDir: asFile, verbose: false, toStandardError: false })
+    stopLogging()
+    expect(file).toEqual({
+      path: null,
+      problem: `The log cannot be kept in ${join(asFile, 'logs')} (logs in the data folder is not a folder: move it away, and start the app again). The games are not affected.`
+    })
+    // `logs` is read-only (a read-only mount: root writes through file modes).
+    const readOnly = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    mkdirSync(join(readOnly, 'logs'))
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,ro', 'tmpfs', join(readOnly, 'logs')])
+    mounts.push(join(readOnly, 'logs'))
+    const folder = await startLogging({ dataDir: readOnly, verbose: false, toStandardError: false })
+    stopLogging()
+    expect(folder.path).toBeNull()
+    expect(folder.problem).toContain('(it is read-only: make it writable, and start the app again)')
+    // A folder this process may not write (opened read-only): no log file, nothing else to say.
+    expect(await startLogging({ dataDir: asFile, verbose: false, toStandardError: false, writable: false })).toEqual({ path: null, problem: null })
+    stopLogging()
+  })
+
+  it('a data folder copied with `cp -rL` (current.log a plain file): it is kept aside, and the log goes on in the next file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
+    mkdirSync(join(dataDir, 'logs'))
+    writeFileSync(join(dataDir, 'logs', 'dice-referee.3.log'), '{"msg":"before"}\n')
+    writeFileSync(join(dataDir, 'logs', 'current.log'), '{"msg":"before"}\n')
+    const logging = await startLogging({ dataDir, verbose: false, toStandardError: false })
+    log.warn('after the copy')
+    stopLogging()
+    expect(logging.problem).toBeNull()
+    expect(realpathSync(logging.path!)).toBe(join(realpathSync(join(dataDir, 'logs')), 'dice-referee.3.log'))
+    expect(lines(logging.path!).map((line) => line.msg)).toEqual(['before', 'after the copy'])
+    expect(readdirSync(join(dataDir, 'logs')).filter((name) => name.startsWith('current.log.copied-'))).toHaveLength(1)
   })
 })

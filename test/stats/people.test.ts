@@ -89,4 +89,27 @@ describe('statistics as CSV', () => {
     expect(rows[2].endsWith(',5,1,3')).toBe(true)
     expect(rows[3]).toBe("'=1+1,all,0,0," + ','.repeat(22))
   })
+
+  it.each([
+    ['a leading space', ' =1+1', "' =1+1"],
+    ['a no-break space', '\u00a0=1+1', "'\u00a0=1+1"],
+    ['a zero-width space and a byte-order mark', '\u200b\ufeff+A1', "'\u200b\ufeff+A1"],
+    ['a direction mark', '\u202e-2+3', "'\u202e-2+3"],
+    ['a full-width equals sign', '\uff1d1+1', "'\uff1d1+1"],
+    ['a full-width plus, minus and at', '\uff0bA1', "'\uff0bA1"],
+    ['a small equals sign', '\ufe661+1', "'\ufe661+1"],
+    ['a tab', '\t=1', "'\t=1"],
+    ['a line end first', '\n=1+1', '"\'\n=1+1"'],
+    ['a carriage return first', '\rAnn', '"\'\rAnn"'],
+    ['spaces, then @', '   @SUM(A1)', "'   @SUM(A1)"]
+  ])('writes a name with %s before a formula as text', (_, name, written) => {
+    const rows = statisticsCsv([{ name, games: 0, wins: 0, winRate: null, byGame: {} }]).split('\r\n')
+    expect(rows.slice(1, -1).join('\r\n').startsWith(`${written},all,`)).toBe(true)
+  })
+
+  it('leaves ordinary names as they are', () => {
+    for (const name of ['Ann', 'Anne-Marie', 'Bob @ home', ' Cy', 'Dee=Eve', '\u00e9lodie']) {
+      expect(statisticsCsv([{ name, games: 0, wins: 0, winRate: null, byGame: {} }]).split('\r\n')[1].startsWith(`${name},`)).toBe(true)
+    }
+  })
 })

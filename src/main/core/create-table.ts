@@ -15,7 +15,7 @@ import { OddsCache } from './computer/odds-cache'
 import { OddsService, type OddsWork } from './computer/odds-service'
 import { OddsThread } from './computer/odds-thread'
 import { WinTables } from './computer/win-tables'
-import { diskTrouble } from './files/durable-files'
+import { diskTrouble, removeDrafts, type FolderNotWritableError } from './files/durable-files'
 import { log, logNotices } from './files/log'
 import { SettingsStore } from './files/settings'
 import { GameTable } from './game/game-table'
@@ -61,6 +61,13 @@ export interface TableOptions {
   shell?: ShellControl
   /** The league this table joined (http://NAME:PW@HOST:PORT/DB, docs/league.md); none: a table alone. */
   league?: string
+  /**
+   * Why this process may not write the data folder (it could not take its lock: data-lock.ts):
+   * the games are shown read-only and every change is refused with it. None: it may write.
+   */
+  readOnly?: FolderNotWritableError | null
+  /** What went wrong before the table was made that the screens are to be told too (the log cannot be kept). */
+  startProblems?: string[]
 }
 
 /** The parts of a table, made and wired; `start` listens (when it serves) and starts the devices. */
@@ -74,8 +81,11 @@ export interface CreatedTable extends Table {
 export function createTable(options: TableOptions): CreatedTable {
   const notices = new Notices()
   const stopLoggingNotices = logNotices(notices)
-  const settings = new SettingsStore(options.dataDir)
-  const archive = new HistoryArchive(options.dataDir, options.now)
+  const readOnly = options.readOnly ?? null
+  // Drafts a crash left behind are removed by the folder's writer before anything reads the folder.
+  if (!readOnly) removeDrafts(['', 'history', 'trash', 'win-tables'].map((folder) => join(options.dataDir, folder)))
+  const settings = new SettingsStore(options.dataDir, readOnly)
+  const archive = new HistoryArchive(options.dataDir, options.now, readOnly)
   const registry = new DeviceRegistry({ ...options.devices, notices, settings })
   const game = new GameTable({
     journal: new RecordJournal(archive),
@@ -85,10 +95,11 @@ export function createTable(options: TableOptions): CreatedTable {
     appVersion: options.appVersion,
     gameDice: () => registry.gameDice()
   })
-  if (game.startNews) notices.post(game.startNews.text, game.startNews.level)
   const history = new HistoryService(archive, game)
-  const players = new PlayerRecords(archive, (done, total) =>
-    notices.post(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info')
+  const players = new PlayerRecords(
+    archive,
+    (done, total) => notices.post(done < total ? `Rebuilding the statistics from the records: ${done} of ${total} games` : `Statistics rebuilt from ${total} records`, 'info'),
+    (text) => notices.post(text, 'warning')
   )
   game.subscribe((event) => {
     if (event.type === 'archived') rememberQuietly(() => players.archived(event.id, event.game))
@@ -103,7 +114,7 @@ export function createTable(options: TableOptions): CreatedTable {
   })
 
   const winTablesChanged = new Signal()
-  const solving = options.winTables === undefined || options.winTables === 'solve' ? new WinTables({ dir: join(options.dataDir, 'win-tables'), onChange: () => winTablesChanged.emit() }) : null
+  const solving = options.winTables === undefined || options.winTables === 'solve' ? new WinTables({ dir: readOnly ? null : join(options.dataDir, 'win-tables'), onChange: () => winTablesChanged.emit() }) : null
   const winTables: WinTableSource | null = solving ?? (typeof options.winTables === 'object' ? options.winTables : null)
   // Farkle and Fouche odds carry the chance to win once its table is solved, or how far solving is.
   const oddsCache = new OddsCache((position) => (winTables ? (moduleOf(position).odds.tablesKey?.(position.state, winTables) ?? '') : ''))
@@ -121,12 +132,23 @@ export function createTable(options: TableOptions): CreatedTable {
     rendererDir: options.serve?.rendererDir ?? '',
     log,
     joinAtStart: options.league,
+    readOnly,
     now: options.now
   })
 
   const sharing = new SharingState()
-  const pairing = new Pairing(options.dataDir, options.now)
-  if (pairing.problem) notices.post(pairing.problem, 'warning')
+  const pairing = new Pairing(options.dataDir, options.now, undefined, readOnly !== null)
+  // What the screens are told at start, in one message: what stops the app saving, then damaged files, then the game resumed.
+  const atStart = [
+    ...(readOnly ? [readOnly.message] : []),
+    ...(readOnly && options.league !== undefined ? ['The league is not joined either: a table joins it with a data folder it can write.'] : []),
+    ...(options.startProblems ?? []),
+    ...[settings.problem, players.problem, pairing.problem].filter((problem): problem is string => problem !== null)
+  ]
+  if (atStart.length > 0 || game.startNews) {
+    const texts = [...atStart, ...(game.startNews ? [game.startNews.text] : [])]
+    notices.post(texts.join(' '), game.startNews?.level === 'error' ? 'error' : atStart.length > 0 ? 'warning' : game.startNews!.level)
+  }
   const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
   const views: ScreenViews = new ScreenViews({
     table: game,

@@ -2,7 +2,8 @@
 // ignores everything until a valid hello (asking `hello?` every 2 s), refuses an unknown major
 // version, collects the die lines, asks `state?`, drops and counts bad lines, ignores duplicate
 // sequence numbers, puts reordered lines back in order and tells a lost line from noise that passed
-// the checksum (SequenceOrderer), asks `state?` after a gap (with a back-off: never in a loop), and
+// the checksum (SequenceOrderer), asks `state?` after a gap or a line that failed its checksum (at
+// once for a new incident, with a back-off while reasons keep coming: never in a loop), and
 // marks the device stale when its heartbeat is late. A hello is only taken from the device already
 // connected when it fits: its own serial number, and either a restart (sequence 0), the next number,
 // or the answer to a `hello?`.
@@ -51,6 +52,12 @@ const BEFORE_HELLO = 'ignored: before the hello'
 /** Snapshot requests: the first at once, then at least this long apart, doubling up to the limit. */
 const SNAPSHOT_MIN_MS = 250
 const SNAPSHOT_MAX_MS = 8000
+/**
+ * A reason to ask this long after the one before is a new incident (a bad line in a throw now and
+ * then, people throw a second or more apart): asked at once, the back-off starting again. Reasons
+ * that keep coming closer than this (a stream of noise) keep backing off.
+ */
+const SNAPSHOT_CALM_MS = 1000
 
 /** A line as people can read it: non-printable bytes as `\xNN`, at most 120 characters. */
 export function printable(line: string): string {
@@ -75,8 +82,11 @@ export class DeviceConnection {
   private readonly framer = new LineAssembler()
   private readonly order = new SequenceOrderer<{ m: DeviceMessage; line: string }>()
   private snapshotAt = -Infinity
-  private snapshotGap = SNAPSHOT_MIN_MS
+  /** Snapshot requests sent since the incident began (the back-off's step). */
+  private snapshotsThisIncident = 0
   private snapshotPending = false
+  /** When the last reason to ask for a snapshot came. */
+  private snapshotReasonAt = -Infinity
   /** Snapshot requests sent on this connection. */
   snapshotRequests = 0
   private pendingDice: DieMessage[] = []
@@ -117,17 +127,30 @@ export class DeviceConnection {
   }
 
   /**
-   * Asks the device for a full snapshot (`state?`), at once if none was asked lately; otherwise
-   * later, each wait twice the one before up to 8 s, so a stream of bad lines never makes a loop.
+   * Asks the device for a full snapshot (`state?`) for a reason (a line lost, a line that failed its
+   * checksum, a throw in doubt): at once when it is a new incident, or none was asked lately;
+   * while reasons keep coming, each wait twice the one before up to 8 s, so a stream of bad lines
+   * never makes a loop.
    */
   requestSnapshot(): void {
     const now = this.now()
-    const since = now - this.snapshotAt
-    if (since < this.snapshotGap) {
+    if (now - this.snapshotReasonAt >= SNAPSHOT_CALM_MS) this.snapshotsThisIncident = 0
+    this.snapshotReasonAt = now
+    this.askForSnapshot()
+  }
+
+  /** How long after the last snapshot request the next may go: none in a new incident, then 250 ms doubling up to 8 s. */
+  private get snapshotGap(): number {
+    return this.snapshotsThisIncident === 0 ? 0 : Math.min(SNAPSHOT_MIN_MS * 2 ** (this.snapshotsThisIncident - 1), SNAPSHOT_MAX_MS)
+  }
+
+  private askForSnapshot(): void {
+    const now = this.now()
+    if (now - this.snapshotAt < this.snapshotGap) {
       this.snapshotPending = true
       return
     }
-    this.snapshotGap = since > 4 * SNAPSHOT_MAX_MS ? SNAPSHOT_MIN_MS : Math.min(this.snapshotGap * 2, SNAPSHOT_MAX_MS)
+    this.snapshotsThisIncident++
     this.snapshotAt = now
     this.snapshotPending = false
     this.snapshotRequests++
@@ -174,6 +197,8 @@ export class DeviceConnection {
       if (!this.hello) return this.log('in', line, `${BEFORE_HELLO} (${parsed.code})`)
       this.count(parsed.code)
       this.log('in', line, parsed.code)
+      // A line of the hub's that the cable garbled: whatever it said is in the hub's snapshot.
+      if (parsed.code === 'bad-checksum') this.requestSnapshot()
       return
     }
     const m = parsed.message
@@ -280,7 +305,7 @@ export class DeviceConnection {
 
   private watch(): void {
     const now = this.now()
-    if (this.snapshotPending && this.state !== 'closed' && this.state !== 'refused' && now - this.snapshotAt >= this.snapshotGap) this.requestSnapshot()
+    if (this.snapshotPending && this.state !== 'closed' && this.state !== 'refused' && now - this.snapshotAt >= this.snapshotGap) this.askForSnapshot()
     if (this.state === 'connecting') {
       if (now - this.lastAsk >= this.helloRetryMs) this.ask('hello-request')
       return

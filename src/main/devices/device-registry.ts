@@ -49,6 +49,8 @@ export class DeviceRegistry {
   private readonly platform: NodeJS.Platform
   private readonly now: () => number
   private nextOrder = 0
+  /** Until when each die (`SERIAL/DIE`) is lit by the last blink it was sent. */
+  private readonly litUntil = new Map<string, number>()
   private readonly lines: DeviceLines
   private stopped = false
 
@@ -110,14 +112,22 @@ export class DeviceRegistry {
       return { ok: false, error: `${deviceName(device)} is not connected` }
     }
     device.conn.send({ type: 'blink', die: dieId, seconds: this.blinkSeconds })
+    if (device.hello) this.litUntil.set(dieKey(device.hello.serial, dieId), this.now() + this.blinkSeconds * 1000)
     this.changed()
     return { ok: true }
   }
 
-  /** Lights up a die by its key (`SERIAL/DIE`) when its device is there. */
+  /**
+   * Lights up a die by its key (`SERIAL/DIE`) when its device is there, unless it is still lit:
+   * a die is sent one blink per blink's length at most, however fast the dice due change (a
+   * blink sent while one is lit shows nothing more, and a flood of them fills the hub's line).
+   */
   blink(key: string): void {
     const device = this.devices.find((d) => d.hello && key.startsWith(`${d.hello.serial}/`))
     if (!device?.conn || device.state === 'refused') return
+    const now = this.now()
+    if (now < (this.litUntil.get(key) ?? -Infinity)) return
+    this.litUntil.set(key, now + this.blinkSeconds * 1000)
     device.conn.send({ type: 'blink', die: key.slice(device.hello!.serial.length + 1), seconds: this.blinkSeconds })
   }
 

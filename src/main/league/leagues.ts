@@ -38,6 +38,8 @@ export interface LeaguesOptions {
   log: LeagueLog
   /** A league given at start (`npm run table -- --league URL`): joined instead of the one kept. */
   joinAtStart?: string
+  /** Why this process may not write the data folder: then it neither joins nor hosts a league. */
+  readOnly?: { message: string } | null
   now?: () => number
 }
 
@@ -52,7 +54,7 @@ export class Leagues {
 
   constructor(private readonly options: LeaguesOptions) {
     this.path = join(options.dataDir, FILE)
-    const file = readOwnedFile(this.path, choices, options.now)
+    const file = readOwnedFile(this.path, choices, options.now, !options.readOnly)
     if (file.state === 'read') this.choices = file.value
     if (file.state === 'damaged') options.notices.post(`${file.problem} Join the league again on the Table screen.`, 'warning')
   }
@@ -72,6 +74,8 @@ export class Leagues {
 
   /** Takes up what was chosen before (or the league given at start). A league that cannot be reached now is caught up with later. */
   async start(): Promise<void> {
+    // A table joins (and hosts) a league with a data folder it can write (its games' documents are kept there).
+    if (this.options.readOnly) return
     if (this.choices.host) await this.startHost(this.choices.host).catch((error: Error) => this.options.notices.post(`The league this computer hosts did not start: ${error.message}`, 'error'))
     const url = this.options.joinAtStart ?? this.choices.join
     if (url) await this.startJoined(url).catch((error: Error) => this.options.notices.post(`The league could not be joined: ${error.message}`, 'error'))
@@ -85,6 +89,7 @@ export class Leagues {
 
   /** Joins a league (its address with this table's name and the password), or leaves it (null). */
   async join(url: string | null): Promise<Outcome> {
+    if (this.options.readOnly) return { ok: false, error: this.options.readOnly.message }
     if (url !== null) {
       const parsed = parseLeagueUrl(url)
       if (!parsed.ok) return { ok: false, error: parsed.error }
@@ -104,6 +109,7 @@ export class Leagues {
 
   /** This machine hosts the club's league on `port` with `password`, or stops hosting it (null). */
   async host(setup: { port: number; password: string } | null): Promise<Outcome> {
+    if (this.options.readOnly) return { ok: false, error: this.options.readOnly.message }
     await this.hosted?.stop()
     this.hosted = null
     try {

@@ -1,4 +1,8 @@
 // Helpers every game's statistics use (./<game>/statistics.ts; definitions in docs/statistics.md).
+import * as v from 'valibot'
+
+/** A count or a total in a seat's facts, as the statistics cache checks it. */
+export const FIGURE = v.pipe(v.number(), v.finite())
 
 /** numerator / denominator; null when the denominator is 0. */
 export function ratio(numerator: number, denominator: number): number | null {

@@ -8,6 +8,7 @@
 // engine's `copyState` (every field listed, so every state has one shape, which keeps a long
 // replay fast), changes fields of that copy only, copies an array before changing it, and
 // returns the copy. Helpers that take the copy say so ("a fresh copy owned by apply").
+import type * as v from 'valibot'
 import type { KeypadKey } from '../keypad-keys'
 import type { GameDescriptor } from './options'
 
@@ -243,6 +244,8 @@ export interface GameStatistics<O, Facts, Figures> {
   figures(seats: readonly Facts[]): Figures
   /** The figures, in the order the CSV export and a player's page list them. */
   shown: readonly StatisticsFigure[]
+  /** The shape of one seat's facts (the statistics cache keeps them: a line of another shape is worked out again). */
+  seatFacts: v.GenericSchema<unknown, Facts>
 }
 
 /** A keypad key whose meaning is the game's own (`+`, `*`, `-`: src/shared/keypad.ts), and what it does in the game. */

@@ -7,6 +7,7 @@
 import * as v from 'valibot'
 import { replayText, summaryOf, type Game } from '../game'
 import { jsonNesting } from '../json-limits'
+import { MAX_NAME_LENGTH } from '../record'
 import { checkPlayerList, type PlayerList } from '../stats/people'
 
 /**
@@ -25,8 +26,6 @@ export const MAX_RECORD_CHARACTERS = 2 * 1024 * 1024
 export const MAX_DOCUMENT_NESTING = 16
 /** How many characters of a record's hash a game document's id carries (of SHA-256's 64 hex digits). */
 export const GAME_HASH_LENGTH = 32
-/** Names a merge may give: as long as a name at Setup. */
-const MAX_NAME_LENGTH = 40
 /** Names in a table's player list (an imported record may have brought longer ones than Setup allows). */
 const MAX_LISTED_NAME_LENGTH = 200
 const MAX_PEOPLE = 2000

@@ -6,9 +6,15 @@
 // who holds the folder. Here the lock file names its holder (pid, host name, start time), so the
 // refusal can name it and a holder that is gone (no such process, or started before this
 // machine's last boot) is taken over at once.
+//
+// A folder this process cannot write (read-only, a full disk, no permission, a folder where the
+// lock file goes) is opened read-only: no lock is taken and nothing is written in it by this
+// process (the table refuses every change, saying why and what to do), but the games are shown.
+// A live holder is named and refused all the same.
 import { hostname, uptime } from 'node:os'
-import { linkSync, mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { FolderNotWritableError } from './durable-files'
 
 export const LOCK_FILE = 'dice-referee.lock'
 /** A takeover that takes longer than this was interrupted (its process died): its guard is cleared. */
@@ -43,23 +49,48 @@ export class DataFolderInUseError extends Error {
 export interface DataFolderLock {
   readonly path: string
   readonly holder: LockHolder
+  /**
+   * Why this process may not write the folder (it could not take the lock): the folder is then
+   * opened read-only. Null when the lock is held.
+   */
+  readonly readOnly: FolderNotWritableError | null
   /** Gives the folder up (only if the lock file is still ours). */
   release(): void
 }
 
 /**
  * Takes the data folder for this process, or throws DataFolderInUseError naming the live holder.
- * A lock left by a process that died is taken over. Released when the process exits.
+ * A lock left by a process that died is taken over. Released when the process exits. A folder
+ * this process cannot write is opened read-only (`readOnly` says why), unless a live holder has it.
  */
 export function lockDataFolder(folder: string, program: string): DataFolderLock {
-  mkdirSync(folder, { recursive: true })
   const path = join(folder, LOCK_FILE)
   const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), program }
+  try {
+    const lock = takeLock(folder, path, holder)
+    removeDeadDrafts(folder)
+    return lock
+  } catch (error) {
+    if (error instanceof DataFolderInUseError) throw error
+    // Not writable here: opened read-only, unless another process that is alive holds it.
+    const existing = readLockQuietly(path)
+    if (existing && isAlive(existing.holder)) throw new DataFolderInUseError(folder, existing.holder)
+    return { path, holder, readOnly: notWritable(folder, path, error), release: () => {} }
+  }
+}
+
+function takeLock(folder: string, path: string, holder: LockHolder): DataFolderLock {
+  mkdirSync(folder, { recursive: true })
   const text = `${JSON.stringify(holder)}\n`
   // Written whole under a name of its own, then linked into place: the link either makes it the
   // lock at once or fails because a lock exists, and nobody ever reads half a lock file.
   const draft = `${path}.${process.pid}.${Date.now()}.tmp`
-  writeFileSync(draft, text)
+  try {
+    writeFileSync(draft, text)
+  } catch (error) {
+    unlinkQuietly(draft) // a full disk leaves it empty
+    throw error
+  }
   try {
     const deadline = Date.now() + TAKEOVER_WAIT_MS
     do {
@@ -80,6 +111,51 @@ export function lockDataFolder(folder: string, program: string): DataFolderLock 
   throw new DataFolderInUseError(folder, existing?.holder ?? { pid: 0, host: '?', startedAt: '?', program: 'another process' })
 }
 
+/** Why a folder cannot be written, in plain words, and what to do. */
+function notWritable(folder: string, path: string, error: unknown): FolderNotWritableError {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (isFolder(path)) return new FolderNotWritableError(folder, `${LOCK_FILE} in the data folder is a folder, not the app's lock file`, `Remove that folder (${path})`)
+  if (!isFolder(folder) && code !== 'ENOENT' && code !== 'EROFS' && code !== 'EACCES') {
+    return new FolderNotWritableError(folder, `The data folder ${folder} is not a folder`, 'Move what is there away (or use another data folder)')
+  }
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new FolderNotWritableError(folder, 'The disk is full', 'Free some space')
+    case 'EROFS':
+      return new FolderNotWritableError(folder, 'The data folder is read-only', 'Make it writable (or use another data folder)')
+    case 'EACCES':
+    case 'EPERM':
+      return new FolderNotWritableError(folder, 'The data folder may not be written to', 'Give this user write access to it (or use another data folder)')
+    default:
+      return new FolderNotWritableError(folder, `The data folder cannot be written (${code ?? (error as Error | null)?.message ?? 'unknown error'})`, 'Check the disk')
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+/** Lock drafts of processes that died while they took a lock (kill -9 between writing and removing it). */
+function removeDeadDrafts(folder: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(folder)
+  } catch {
+    return // the lock is held all the same
+  }
+  for (const name of names) {
+    const match = /^dice-referee\.lock\.(\d+)\.\d+\.tmp$/.exec(name)
+    if (match && Number(match[1]) !== process.pid && !isAlive({ pid: Number(match[1]), host: hostname(), startedAt: new Date().toISOString(), program: '' })) {
+      unlinkQuietly(join(folder, name))
+    }
+  }
+}
+
 function held(path: string, holder: LockHolder, text: string): DataFolderLock {
   let released = false
   const release = (): void => {
@@ -89,7 +165,7 @@ function held(path: string, holder: LockHolder, text: string): DataFolderLock {
     if (readLock(path)?.text === text) unlinkQuietly(path)
   }
   process.on('exit', release)
-  return { path, holder, release }
+  return { path, holder, readOnly: null, release }
 }
 
 /**
@@ -141,6 +217,15 @@ function tryLink(draft: string, path: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw error
+  }
+}
+
+/** The lock's holder, if a lock file can be read at all. */
+function readLockQuietly(path: string): { holder: LockHolder; text: string } | null {
+  try {
+    return readLock(path)
+  } catch {
+    return null
   }
 }
 

@@ -1,8 +1,8 @@
 // Writing the app's files so that a crash, a full disk or a read-only folder never leaves half a
 // file behind: whole files are written aside, synced and renamed into place; lines are written at
 // a known offset and cut back when the disk refuses part of them.
-import { closeSync, fsyncSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { closeSync, fsyncSync, ftruncateSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 
 /** Writes every byte at `position` (a write may take only part of them); throws when the disk takes none. */
 export function writeAll(descriptor: number, bytes: Buffer, position: number): void {
@@ -50,6 +50,31 @@ export function writeDurably(path: string, text: string | Buffer): void {
   syncFolder(dirname(path))
 }
 
+/**
+ * Removes the drafts a crash left in these folders (`NAME.tmp` of writeDurably and writeSynced,
+ * `current.jsonl.import.tmp`, a solved table's `NAME.PID.tmp`): the writes they belonged to were
+ * never answered, so nothing anyone was told is in them. Only the folder's writer (the lock's
+ * holder) does this, at start; a draft of the lock itself is the lock's business (data-lock.ts).
+ */
+export function removeDrafts(folders: readonly string[]): void {
+  for (const folder of folders) {
+    let names: string[]
+    try {
+      names = readdirSync(folder)
+    } catch {
+      continue // not there (yet)
+    }
+    for (const name of names) {
+      if (!name.endsWith('.tmp') || name.startsWith('dice-referee.lock.')) continue
+      try {
+        rmSync(join(folder, name))
+      } catch {
+        // A folder by that name, or the disk refused: left as it is.
+      }
+    }
+  }
+}
+
 /** Makes a rename in a folder durable (POSIX); Windows cannot open a folder for this and needs not. */
 export function syncFolder(folder: string): void {
   let descriptor: number
@@ -67,8 +92,26 @@ export function syncFolder(folder: string): void {
   }
 }
 
+/**
+ * Why this process may not write its data folder: it could not take the folder's lock (read-only,
+ * a full disk, no permission...) and opened it read-only. Every change is refused with it.
+ */
+export class FolderNotWritableError extends Error {
+  constructor(
+    readonly folder: string,
+    /** What is wrong ("The disk is full"). */
+    readonly what: string,
+    /** What to do, before "and start the app again" ("Free some space"). */
+    readonly remedy: string
+  ) {
+    super(`${what}: the games in ${folder} are shown, but nothing can be saved. ${remedy} and start the app again.`)
+    this.name = 'FolderNotWritableError'
+  }
+}
+
 /** What went wrong with the disk, in plain words, and what the players can do about it. */
 export function diskTrouble(error: unknown): { what: string; remedy: string } {
+  if (error instanceof FolderNotWritableError) return { what: error.what, remedy: `${error.remedy} and start the app again, then` }
   const code = (error as NodeJS.ErrnoException | null)?.code
   switch (code) {
     case 'ENOSPC':

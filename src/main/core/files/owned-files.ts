@@ -14,13 +14,21 @@ const MAX_OWNED_FILE_BYTES = 16 * 1024 * 1024
 export type OwnedFile<T> =
   | { state: 'missing' }
   | { state: 'read'; value: T }
-  /** Damaged: kept aside as `keptAs` (null when even that was refused); `problem` says what was wrong and what was done. */
-  | { state: 'damaged'; problem: string; keptAs: string | null }
+  /**
+   * Damaged: kept aside as `keptAs` (null when even that was refused, or the folder is not this
+   * process's to write: then it must not be written over); `problem` says what was wrong and what
+   * was done; `parsed` is what it held when it was JSON, for the caller to take what it can from.
+   */
+  | { state: 'damaged'; problem: string; reason: string; keptAs: string | null; parsed?: unknown }
 
-/** Reads `path` as `schema`; a damaged file is moved aside (`NAME.damaged-TIME`) and reported. */
-export function readOwnedFile<S extends v.GenericSchema>(path: string, schema: S, now: () => number = Date.now): OwnedFile<v.InferOutput<S>> {
+/**
+ * Reads `path` as `schema`; a damaged file is moved aside (`NAME.damaged-TIME`) and reported. In a
+ * folder this process may not write (`writable` false) it is reported and left where it is.
+ */
+export function readOwnedFile<S extends v.GenericSchema>(path: string, schema: S, now: () => number = Date.now, writable = true): OwnedFile<v.InferOutput<S>> {
   if (!existsSync(path)) return { state: 'missing' }
   let reason: string
+  let parsedValue: unknown
   try {
     const stats = statSync(path)
     if (!stats.isFile()) reason = 'it is not a file'
@@ -29,6 +37,7 @@ export function readOwnedFile<S extends v.GenericSchema>(path: string, schema: S
       const parsed = parseJson(readFileSync(path))
       if (!parsed.ok) reason = parsed.error
       else {
+        parsedValue = parsed.value
         const checked = v.safeParse(schema, parsed.value)
         if (checked.success) return { state: 'read', value: checked.output }
         reason = `it does not hold what it should (${describeIssue(checked.issues[0])})`
@@ -37,14 +46,16 @@ export function readOwnedFile<S extends v.GenericSchema>(path: string, schema: S
   } catch (error) {
     reason = `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`
   }
-  const keptAs = keepAside(path, now)
+  const keptAs = writable ? keepAside(path, now) : null
   const name = basename(path)
   return {
     state: 'damaged',
+    reason,
     keptAs,
+    ...(parsedValue !== undefined ? { parsed: parsedValue } : {}),
     problem: keptAs
       ? `${name} was damaged (${reason}): it was kept as ${basename(keptAs)}, and the app starts from what the records hold.`
-      : `${name} is damaged (${reason}) and could not be moved aside: the app starts from what the records hold, and does not write over it.`
+      : `${name} is damaged (${reason})${writable ? ' and could not be moved aside' : ''}: the app starts from what the records hold, and does not write over it.`
   }
 }
 

@@ -1,6 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { writeDurably } from './durable-files'
+// The settings (settings.json in the data folder): conveniences, read the way every file the app
+// owns is (owned-files.ts). A damaged file is kept aside and what can still be read of it is kept.
+// In a folder this process may not write (opened read-only), a change holds until the app stops.
+import { basename, join } from 'node:path'
+import * as v from 'valibot'
+import type { FolderNotWritableError } from './durable-files'
+import { readOwnedFile, writeOwnedFile } from './owned-files'
 
 export interface Settings {
   recentPlayers: string[]
@@ -30,22 +34,48 @@ export function checkDieAssignments(value: unknown): Record<string, boolean> {
   return Object.fromEntries(entries.slice(-MAX_DIE_ASSIGNMENTS))
 }
 
+const settingsFile = v.object({
+  recentPlayers: v.optional(v.array(v.string())),
+  scoreboardDisplayId: v.optional(v.nullable(v.number())),
+  showOdds: v.optional(v.boolean()),
+  dieAssignments: v.optional(v.record(v.string(), v.boolean()))
+})
+
 export class SettingsStore {
   private readonly path: string
   private settings: Settings
+  /** Changes are held in memory only: the folder was opened read-only, or a damaged file could not be moved aside (never written over). */
+  private readonly holdOnly: boolean
+  /** What was wrong with the settings file at start, for the screens; null when nothing was. */
+  readonly problem: string | null = null
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    /** Why this process may not write the data folder; null: it may. */
+    readOnly: FolderNotWritableError | null = null
+  ) {
     this.path = join(dataDir, 'settings.json')
-    this.settings = { ...DEFAULTS, ...this.read() }
+    const file = readOwnedFile(this.path, settingsFile, Date.now, readOnly === null)
+    const read = file.state === 'read' ? file.value : file.state === 'damaged' ? file.parsed : {}
+    this.settings = { ...DEFAULTS, ...checkSettings(read) }
+    this.holdOnly = readOnly !== null || (file.state === 'damaged' && file.keptAs === null)
+    if (file.state === 'damaged') {
+      const where = file.keptAs ? `it was kept as ${basename(file.keptAs)}` : 'it is left where it is, and not written over'
+      this.problem = `The settings (settings.json) were damaged (${file.reason}): ${where}, and what could be read of them is kept.`
+      // Written back at once (the damaged file is kept aside): a restart keeps what was read.
+      if (file.keptAs) this.updateQuietly({})
+    }
   }
 
   get(): Readonly<Settings> {
     return this.settings
   }
 
+  /** Writes the change, then holds it (throws, changing nothing, when the disk refuses; held until the app stops when the file may not be written). */
   update(change: Partial<Settings>): void {
-    this.settings = { ...this.settings, ...change }
-    writeDurably(this.path, `${JSON.stringify(this.settings, null, 2)}\n`)
+    const settings = { ...this.settings, ...change }
+    if (!this.holdOnly) writeOwnedFile(this.path, settings)
+    this.settings = settings
   }
 
   rememberPlayers(names: readonly string[]): void {
@@ -53,15 +83,23 @@ export class SettingsStore {
     this.update({ recentPlayers: recent.slice(0, MAX_RECENT_PLAYERS) })
   }
 
-  private read(): Partial<Settings> {
-    if (!existsSync(this.path)) return {}
+  private updateQuietly(change: Partial<Settings>): void {
     try {
-      const parsed = JSON.parse(readFileSync(this.path, 'utf8')) as Partial<Settings>
-      const recentPlayers = Array.isArray(parsed.recentPlayers) ? parsed.recentPlayers.filter((name) => typeof name === 'string') : []
-      const scoreboardDisplayId = typeof parsed.scoreboardDisplayId === 'number' ? parsed.scoreboardDisplayId : null
-      return { recentPlayers, scoreboardDisplayId, showOdds: parsed.showOdds === true, dieAssignments: checkDieAssignments(parsed.dieAssignments) }
+      this.update(change)
     } catch {
-      return {}
+      // Held in memory; written with the next change the disk takes.
     }
+  }
+}
+
+/** The settings a file holds, each checked on its own (a wrong one is left out). */
+function checkSettings(value: unknown): Partial<Settings> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {}
+  const parsed = value as Record<string, unknown>
+  return {
+    recentPlayers: Array.isArray(parsed.recentPlayers) ? parsed.recentPlayers.filter((name): name is string => typeof name === 'string').slice(0, MAX_RECENT_PLAYERS) : [],
+    scoreboardDisplayId: typeof parsed.scoreboardDisplayId === 'number' ? parsed.scoreboardDisplayId : null,
+    showOdds: parsed.showOdds === true,
+    dieAssignments: checkDieAssignments(parsed.dieAssignments)
   }
 }

@@ -91,6 +91,25 @@ export class GameTable {
     this.game = saved.game
     this.playLog.reset(saved.game, saved.entries)
     this.startNews = saved.news
+    this.forgetResumedTwin()
+  }
+
+  /**
+   * A resume from the history writes the game as the current record before it takes the history's
+   * copy out (so that a crash leaves two copies, never none): a copy left in the history by a crash
+   * between the two is the game on the table, and goes now.
+   */
+  private forgetResumedTwin(): void {
+    const game = this.game
+    if (!game || !this.archive.writable()) return
+    // Among the games the index lists (read at once; a history without an index is not replayed at start for this).
+    const twin = this.archive.twinOf(game, () => recordText(game), this.archive.readIndex() ?? [])
+    if (!twin) return
+    try {
+      this.archive.remove(twin.id)
+    } catch {
+      // Left for the next start: the history lists it, and it can still be opened.
+    }
   }
 
   /** Listens for every change; returns a function that stops listening. */

@@ -133,6 +133,8 @@ export class RecordJournal {
 
   /** Finishes what the disk refused before (lines to keep aside, a tail to cut off); throws if it still refuses. */
   private settle(): string | null {
+    // Every write of the record starts here (or checks the same): none in a folder opened read-only.
+    this.archive.checkWritable()
     let aside: string | null = null
     const pending = this.pendingAside
     if (pending && pending.from === 0) {
@@ -214,6 +216,7 @@ export class RecordJournal {
    * when any step is refused, the files are as they were and the error is thrown.
    */
   startCurrent(text: string, archive: () => HistoryEntry | null): void {
+    this.archive.checkWritable()
     const temporary = `${this.currentPath}.tmp`
     writeSynced(temporary, text)
     this.installCurrent(temporary, Buffer.byteLength(text, 'utf8'), archive())
@@ -225,6 +228,7 @@ export class RecordJournal {
    * the record is written (the game in progress may have moved on).
    */
   async startCurrentInBackground(text: string, archive: () => HistoryEntry | null): Promise<void> {
+    this.archive.checkWritable()
     // Its own name: a new game started meanwhile writes `current.jsonl.tmp`.
     const temporary = `${this.currentPath}.import.tmp`
     let bytes = 0
@@ -338,8 +342,9 @@ export class RecordJournal {
     this.archive.indexQuietly(entry)
   }
 
-  /** Why the data folder cannot be written (a read-only disk), or null when it can. */
+  /** Why the data folder cannot be written (a read-only disk, a folder opened read-only), or null when it can. */
   writeProblem(): unknown {
+    if (this.archive.readOnly) return this.archive.readOnly
     try {
       accessSync(this.dataDir, constants.W_OK)
       return null

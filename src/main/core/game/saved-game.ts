@@ -4,7 +4,7 @@
 import type { LogEntry } from '../../../shared/api'
 import { replayText, type Game } from '../../../shared/game'
 import { movesText } from '../../../shared/record'
-import { diskTrouble } from '../files/durable-files'
+import { diskTrouble, FolderNotWritableError } from '../files/durable-files'
 import type { News } from './move-source'
 import { LogCollector } from './play-log'
 import type { RecordJournal } from './record-journal'
@@ -29,7 +29,8 @@ export function resumeSavedGame(journal: RecordJournal): SavedGame {
   const log = new LogCollector()
   const replayed = replayText(text, { tolerateTruncatedTail: true, onMove: log.onMove })
   const readOnly = journal.writeProblem()
-  const unsavable = readOnly ? ` ${diskTrouble(readOnly).what}: moves cannot be saved until it can be written.` : ''
+  // A folder opened read-only is told at start on its own (with what to do).
+  const unsavable = readOnly && !(readOnly instanceof FolderNotWritableError) ? ` ${diskTrouble(readOnly).what}: moves cannot be saved until it can be written.` : ''
   if (replayed.ok) {
     const game = { game: replayed.game, entries: log.entries(replayed.game) }
     if (replayed.truncatedTail) {

@@ -2,18 +2,38 @@
 // lists them (`history/index.jsonl`, one entry per line, so the list needs no replay), and the
 // trash that deleted games go to until they are restored. The records are the truth: an index that
 // is lost or lacks a game is made again from them.
-import { closeSync, existsSync, fsyncSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs'
 import { randomInt } from 'node:crypto'
 import { join } from 'node:path'
 import type { HistoryEntry, Outcome } from '../../../shared/api'
 import { moduleOf, recordText, replayText, summaryOf, type Game } from '../../../shared/game'
-import type { Header } from '../../../shared/record'
+import { parseHeaderLine, type Header } from '../../../shared/record'
 import type { TrashEntry } from '../../../shared/stats'
-import { cutBack, syncFolder, writeAll, writeDurably } from '../files/durable-files'
+import { cutBack, diskTrouble, syncFolder, writeAll, writeDurably, type FolderNotWritableError } from '../files/durable-files'
 
 /** The last time `new Date(t).toISOString()` writes with a four-digit year. */
 const LATEST_START = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 const INDEX_FILE = 'index.jsonl'
+/**
+ * What a game's history id may be: the app's own ids (`20260101T120000Z-farkle-1a2b3c`) and the
+ * names of records put in the folder by hand (`game-1`): letters, digits, `_`, `-` and inner dots.
+ * Never a path (no `/`, `\\`, leading dot), never the name of one of the app's own files.
+ */
+const GAME_ID = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,79}$/
+/** Names a game id can never be: the index's own (`index.jsonl`), and the game on the table's ('current'). Compared without case (macOS and Windows folders ignore it). */
+const RESERVED_IDS = new Set(['index', 'current'])
+
+/** Whether `id` can name a game of the history (or of the trash); nothing else is ever turned into a path. */
+export function isGameId(id: string): boolean {
+  return GAME_ID.test(id) && !RESERVED_IDS.has(id.toLowerCase())
+}
+
+export class NotAGameIdError extends Error {
+  constructor(id: string) {
+    super(`${JSON.stringify(id.slice(0, 80))} is not the id of a game`)
+    this.name = 'NotAGameIdError'
+  }
+}
 
 export class HistoryArchive {
   readonly historyDir: string
@@ -21,10 +41,13 @@ export class HistoryArchive {
 
   constructor(
     readonly dataDir: string,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = Date.now,
+    /** Why this process may not write the data folder (it could not take its lock); null: it may. */
+    readonly readOnly: FolderNotWritableError | null = null
   ) {
     this.historyDir = join(dataDir, 'history')
     this.trashDir = join(dataDir, 'trash')
+    if (readOnly) return
     try {
       mkdirSync(this.historyDir, { recursive: true })
     } catch {
@@ -32,13 +55,32 @@ export class HistoryArchive {
     }
   }
 
-  pathOf(id: string): string {
-    return join(this.historyDir, `${id}.jsonl`)
+  /** Whether this process may write the data folder (the parts that write ask before they do). */
+  writable(): boolean {
+    return this.readOnly === null
   }
 
+  /** Throws why the data folder may not be written, when it may not (every change is refused with it). */
+  checkWritable(): void {
+    if (this.readOnly) throw this.readOnly
+  }
+
+  /** The one place a history id becomes a path: the record of game `id` (or its trashed copy); anything but a game's id is refused. */
+  pathOf(id: string, where: 'history' | 'trash' = 'history'): string {
+    if (!isGameId(id)) throw new NotAGameIdError(id)
+    return join(where === 'history' ? this.historyDir : this.trashDir, `${id}.jsonl`)
+  }
+
+  /** The record of a history game; null when there is none (or `id` names no game). */
   readRecord(id: string): string | null {
+    if (!isGameId(id)) return null
     const path = this.pathOf(id)
-    return existsSync(path) ? readFileSync(path, 'utf8') : null
+    try {
+      return readFileSync(path, 'utf8')
+    } catch {
+      // Gone, or not a file: no such game.
+      return null
+    }
   }
 
   /** The game of a history record, replayed (a line cut off by a crash is dropped); null when it cannot be read. */
@@ -51,8 +93,9 @@ export class HistoryArchive {
   ids(): string[] {
     if (!existsSync(this.historyDir)) return []
     return readdirSync(this.historyDir)
-      .filter((name) => name.endsWith('.jsonl') && name !== INDEX_FILE)
+      .filter((name) => name.endsWith('.jsonl'))
       .map((name) => name.slice(0, -'.jsonl'.length))
+      .filter(isGameId)
   }
 
   /** Every game of the history, newest first: from the index, completed from the records. */
@@ -81,11 +124,13 @@ export class HistoryArchive {
   }
 
   writeIndex(entries: HistoryEntry[]): void {
+    this.checkWritable()
     writeDurably(join(this.historyDir, INDEX_FILE), entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
   }
 
   /** Adds one entry to the history index, durably; a refused write leaves no part of it behind. */
   appendIndex(entry: HistoryEntry): void {
+    this.checkWritable()
     const descriptor = openSync(join(this.historyDir, INDEX_FILE), 'a+')
     try {
       const start = fstatSync(descriptor).size
@@ -112,6 +157,7 @@ export class HistoryArchive {
 
   /** Takes a game out of the history (it became the game on the table again): its record, then its index entry. */
   remove(id: string): void {
+    this.checkWritable()
     const entries = this.readIndex() ?? this.entries()
     rmSync(this.pathOf(id), { force: true })
     syncFolder(this.historyDir)
@@ -150,35 +196,51 @@ export class HistoryArchive {
   }
 
   /** The game of the history that is this record (same game, players and start, same lines), if any. */
-  twinOf(game: Game, text: string): HistoryEntry | null {
+  twinOf(game: Game, text: string | (() => string), among: HistoryEntry[] = this.entries()): HistoryEntry | null {
     const started = game.header.meta?.startedAt
-    for (const entry of this.entries()) {
+    let record = typeof text === 'string' ? text : null
+    for (const entry of among) {
       if (entry.game !== game.header.game || entry.startedAt !== started) continue
       if (entry.players.join('\n') !== game.header.players.join('\n') || entry.moves !== game.moves.length) continue
       const stored = this.readGame(entry.id)
-      if (stored !== null && recordText(stored) === text) return entry
+      // The game's own text is made only when a stored game may be the same (a long game's takes a while).
+      record ??= (text as () => string)()
+      if (stored !== null && recordText(stored) === record) return entry
     }
     return null
   }
 
   /** Moves a history game to the trash (restorable). */
   trash(id: string): Outcome {
-    const path = this.pathOf(id)
-    if (!existsSync(path)) return { ok: false, error: `No game ${id} in the history` }
-    mkdirSync(this.trashDir, { recursive: true })
-    renameSync(path, join(this.trashDir, `${id}.jsonl`))
-    writeDurably(join(this.trashDir, `${id}.deleted`), `${this.now()}\n`)
-    const index = this.readIndex()
-    if (index !== null) this.writeIndex(index.filter((entry) => entry.id !== id))
+    if (!isGameId(id) || !existsSync(this.pathOf(id))) return { ok: false, error: `No game ${id} in the history` }
+    try {
+      this.checkWritable()
+      mkdirSync(this.trashDir, { recursive: true })
+      renameSync(this.pathOf(id), this.pathOf(id, 'trash'))
+    } catch (error) {
+      return refuseForDisk(error, 'the game was not moved to the trash')
+    }
+    // Moved: when it went and the index without it are a courtesy (the history lists only records that are there).
+    try {
+      writeDurably(join(this.trashDir, `${id}.deleted`), `${this.now()}\n`)
+      const index = this.readIndex()
+      if (index !== null) this.writeIndex(index.filter((entry) => entry.id !== id))
+    } catch {
+      // See above.
+    }
     return { ok: true }
   }
 
   /** Puts a game back from the trash; the history indexes it again as a game it lacked. */
   restore(id: string): Outcome {
-    const path = join(this.trashDir, `${id}.jsonl`)
-    if (!existsSync(path)) return { ok: false, error: `No game ${id} in the trash` }
+    if (!isGameId(id) || !existsSync(this.pathOf(id, 'trash'))) return { ok: false, error: `No game ${id} in the trash` }
     if (existsSync(this.pathOf(id))) return { ok: false, error: `A game ${id} is already in the history` }
-    renameSync(path, this.pathOf(id))
+    try {
+      this.checkWritable()
+      renameSync(this.pathOf(id, 'trash'), this.pathOf(id))
+    } catch (error) {
+      return refuseForDisk(error, 'the game was not restored')
+    }
     return { ok: true }
   }
 
@@ -186,25 +248,27 @@ export class HistoryArchive {
     if (!existsSync(this.trashDir)) return []
     const entries: TrashEntry[] = []
     for (const name of readdirSync(this.trashDir)) {
-      if (!name.endsWith('.jsonl')) continue
       const id = name.slice(0, -'.jsonl'.length)
-      const firstLine = readFileSync(join(this.trashDir, name), 'utf8').split('\n', 1)[0]
-      let header: { game?: unknown; players?: unknown } = {}
-      try {
-        header = JSON.parse(firstLine) as typeof header
-      } catch {
-        // listed with what is known: its id
-      }
-      const marker = join(this.trashDir, `${id}.deleted`)
-      const deletedAt = existsSync(marker) ? Number(readFileSync(marker, 'utf8').trim()) || 0 : 0
+      if (!name.endsWith('.jsonl') || !isGameId(id)) continue
+      // Listed with what its header says, checked as any record's (names within the limits); else by its id alone.
+      const header = parseHeaderLine(firstLineOf(join(this.trashDir, name)))
       entries.push({
         id,
-        game: typeof header.game === 'string' ? header.game : '?',
-        players: Array.isArray(header.players) ? header.players.filter((p): p is string => typeof p === 'string') : [],
-        deletedAt
+        game: header.ok ? header.value.game : '?',
+        players: header.ok ? header.value.players : [],
+        deletedAt: this.deletedAt(id)
       })
     }
     return entries.sort((a, b) => b.deletedAt - a.deletedAt)
+  }
+
+  /** When a game went to the trash (0: not known). */
+  private deletedAt(id: string): number {
+    try {
+      return Number(readFileSync(join(this.trashDir, `${id}.deleted`), 'utf8').trim()) || 0
+    } catch {
+      return 0
+    }
   }
 
   private rebuildIndex(): HistoryEntry[] {
@@ -234,6 +298,27 @@ export class HistoryArchive {
       found.push(entry)
     }
     return found
+  }
+}
+
+/** A change of the history the disk (or a folder opened read-only) would not make, in plain words. */
+function refuseForDisk(error: unknown, notDone: string): Outcome {
+  const trouble = diskTrouble(error)
+  return { ok: false, error: `${trouble.what}: ${notDone}. ${trouble.remedy} try again.` }
+}
+
+/** The first line of a file (at most 64 kB of it: a header is far shorter); '' when it cannot be read. */
+function firstLineOf(path: string): string {
+  let descriptor: number | null = null
+  try {
+    descriptor = openSync(path, 'r')
+    const bytes = Buffer.alloc(64 * 1024)
+    const read = readSync(descriptor, bytes, 0, bytes.length, 0)
+    return bytes.subarray(0, read).toString('utf8').split('\n', 1)[0].replace(/^\uFEFF/, '').replace(/\r$/, '')
+  } catch {
+    return ''
+  } finally {
+    if (descriptor !== null) closeSync(descriptor)
   }
 }
 

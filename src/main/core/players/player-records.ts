@@ -1,7 +1,12 @@
 // Players across games: the player list (players.json in the data folder), statistics from the
 // statistics cache, a player's page, head-to-head, charts' data, and the history's trash.
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+//
+// The player list holds what people set (renames, merges, colours): a damaged list is kept aside
+// (owned-files.ts), the people that can still be read from it are kept and written back at once,
+// and everyone else comes back from the records (the truth) when the statistics are next read.
+import { basename, join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+import * as v from 'valibot'
 import { personNames, type Game } from '../../../shared/game'
 import {
   checkPlayerList,
@@ -27,17 +32,29 @@ import {
   type PlayerStatistics
 } from '../../../shared/stats'
 import type { Outcome } from '../../../shared/api'
-import { writeDurably } from '../files/durable-files'
+import { diskTrouble } from '../files/durable-files'
+import { readOwnedFile, writeOwnedFile } from '../files/owned-files'
 import type { HistoryArchive } from '../history/history-archive'
 import { StatisticsCache, type Progress } from './statistics-cache'
 
 /** How many of a player's latest games their form shows. */
 export const FORM_GAMES = 20
+const LIST_FILE = 'players.json'
+
+/** players.json as the app writes it: people as checkPlayerList keeps them, nothing dropped or mended. */
+const playerListFile = v.pipe(
+  v.array(v.object({ name: v.string(), colour: v.string(), aliases: v.array(v.string()) })),
+  v.check((list) => isDeepStrictEqual(checkPlayerList(list), list), 'a person on it is not well-formed (an empty or repeated name, a colour that is no #rrggbb)')
+)
 
 export class PlayerRecords {
   readonly cache: StatisticsCache
   private readonly listPath: string
-  private list: PlayerList
+  private list: PlayerList = []
+  /** False when a damaged list could not be moved aside: it is never written over. */
+  private listMayBeWritten = true
+  /** What was wrong with the player list at start, for the screens; null when nothing was. */
+  readonly problem: string | null = null
   /** The cache version whose names have joined the list. */
   private namesChecked = -1
   /** The statistics last worked out, for the facts and the player list they were worked out from. */
@@ -45,11 +62,23 @@ export class PlayerRecords {
 
   constructor(
     private readonly archive: HistoryArchive,
-    private readonly progress: Progress = () => {}
+    private readonly progress: Progress = () => {},
+    /** Tells the screens what was wrong with a file of theirs found later (the statistics cache). */
+    tell: (text: string) => void = () => {}
   ) {
-    this.cache = new StatisticsCache(archive)
-    this.listPath = join(archive.dataDir, 'players.json')
-    this.list = this.readList()
+    this.cache = new StatisticsCache(archive, tell)
+    this.listPath = join(archive.dataDir, LIST_FILE)
+    const file = readOwnedFile(this.listPath, playerListFile, Date.now, archive.writable())
+    if (file.state === 'read') this.list = file.value
+    if (file.state === 'damaged') {
+      // Whatever people can still be read from it are kept (a list with one bad entry keeps the rest).
+      this.list = checkPlayerList(file.parsed)
+      this.listMayBeWritten = file.keptAs !== null
+      const kept = this.list.length > 0 ? `${this.list.length} ${this.list.length === 1 ? 'person was' : 'people were'} read from it; everyone else` : 'Everyone'
+      const where = file.keptAs ? `it was kept as ${basename(file.keptAs)}` : 'it is left where it is, and not written over'
+      this.problem = `The player list (${LIST_FILE}) was damaged (${file.reason}): ${where}. ${kept} comes back from the game records, with a colour of their own; renames and merges in the damaged file are not.`
+      if (this.listMayBeWritten && this.list.length > 0) this.saveQuietly(this.list)
+    }
   }
 
   people(): PlayerList {
@@ -80,10 +109,10 @@ export class PlayerRecords {
     await this.facts()
   }
 
-  /** Names chosen at Setup join the list (a colour each) so that Setup offers them again. */
+  /** Names chosen at Setup join the list (a colour each) so that Setup offers them again (kept in memory when the disk refuses them). */
   remember(names: readonly string[]): void {
     const list = withPeople(this.list, names)
-    if (list.length !== this.list.length) this.save(list)
+    if (list.length !== this.list.length) this.saveQuietly(list)
   }
 
   rename(from: string, to: string): Outcome {
@@ -167,21 +196,30 @@ export class PlayerRecords {
 
   private change(changed: Changed): Outcome {
     if (!changed.ok) return changed
-    this.save(changed.list)
+    try {
+      this.save(changed.list)
+    } catch (error) {
+      const trouble = diskTrouble(error)
+      return { ok: false, error: `${trouble.what}: the player list was not changed. ${trouble.remedy} try again.` }
+    }
     return { ok: true }
   }
 
+  /** Writes the list, then holds it; throws (and holds the list it had) when it may not be written. */
   private save(list: PlayerList): void {
-    writeDurably(this.listPath, `${JSON.stringify(list, null, 2)}\n`)
+    this.archive.checkWritable()
+    if (!this.listMayBeWritten) throw new Error(`${LIST_FILE} is damaged and could not be moved aside, so it is not written over: move it away`)
+    writeOwnedFile(this.listPath, list)
     this.list = list
   }
 
-  private readList(): PlayerList {
-    if (!existsSync(this.listPath)) return []
+  /** The list is held whether or not the disk takes it (the next save that works writes it). */
+  private saveQuietly(list: PlayerList): void {
+    this.list = list
     try {
-      return checkPlayerList(JSON.parse(readFileSync(this.listPath, 'utf8')))
+      this.save(list)
     } catch {
-      return []
+      // See above.
     }
   }
 }

@@ -2,11 +2,15 @@
 // index in history/statistics.cache (JSON Lines, but not named .jsonl: in the history folder that
 // names a record) so that statistics over thousands of games need no replay.
 // The records stay the truth: the cache is rebuilt from them when it is lost, unreadable or of an
-// older version, and a record the cache lacks (or no longer in the history) is added (or dropped)
-// when it is loaded. A separate file rather than more fields in index.jsonl: the index entries go to
+// older version, a line whose facts are not facts (cut off, wrong types: each line is checked with
+// the schema below) is read again from its record, and a record the cache lacks (or no longer in
+// the history) is added (or dropped) when it is loaded. A cache that cannot be written (a full or
+// read-only disk) only means working the facts out again next time: statistics never fail for it. A separate file rather than more fields in index.jsonl: the index entries go to
 // every screen with the history list, and facts of 10,000 games do not belong in that payload.
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import * as v from 'valibot'
+import { GAME_IDS, GAMES } from '../../../shared/games'
 import { replayText, type Game } from '../../../shared/game'
 import { factsOfGame, type GameFacts } from '../../../shared/stats'
 import { writeDurably } from '../files/durable-files'
@@ -17,11 +21,30 @@ const HEADER = JSON.stringify({ statisticsCache: FACTS_VERSION })
 /** Records replayed between two yields to the event loop during a rebuild. */
 const CHUNK = 50
 
+// The facts of one game as factsOfGame makes them (src/shared/stats/facts.ts): a cached line is
+// used only when it is exactly that shape (each seat's facts as its game says: its statistics'
+// `seatFacts`), else its record is replayed again.
+const gameFacts = v.pipe(
+  v.object({
+    game: v.picklist(GAME_IDS),
+    players: v.array(v.string()),
+    computers: v.array(v.pipe(v.number(), v.integer())),
+    finished: v.boolean(),
+    winners: v.array(v.string()),
+    seats: v.array(v.unknown())
+  }),
+  v.check((facts) => facts.seats.length === facts.players.length, 'one seat of facts per player'),
+  v.check((facts) => facts.seats.every((seat) => v.is(GAMES[facts.game].statistics.seatFacts, seat)), "each seat's facts as its game keeps them")
+)
+const cacheLine = v.object({ id: v.string(), facts: gameFacts })
+
 /** The history records the facts are of (the HistoryArchive). */
 export interface CacheSource {
   readonly historyDir: string
   ids(): string[]
   readRecord(id: string): string | null
+  /** Whether this process may write the data folder (it holds its lock). */
+  writable(): boolean
 }
 
 export type Progress = (done: number, total: number) => void
@@ -35,7 +58,11 @@ export class StatisticsCache {
   /** Goes up whenever the facts change (a record added or removed, a rebuild), so what is worked out from them can be kept until then. */
   version = 0
 
-  constructor(private readonly source: CacheSource) {
+  constructor(
+    private readonly source: CacheSource,
+    /** Tells the screens what was wrong with the cache (a folder in its place). */
+    private readonly tell: (text: string) => void = () => {}
+  ) {
     this.path = join(source.historyDir, 'statistics.cache')
   }
 
@@ -63,8 +90,12 @@ export class StatisticsCache {
     if (this.loading) this.pending.set(id, facts)
     this.facts?.set(id, facts)
     this.version++
-    if (!existsSync(this.path)) return // the next load rebuilds it whole
-    appendLine(this.path, JSON.stringify({ id, facts }))
+    if (!this.source.writable() || !isFile(this.path)) return // the next load rebuilds it whole
+    try {
+      appendLine(this.path, JSON.stringify({ id, facts }))
+    } catch {
+      // Not written (a full disk): the next load finds the record missing from the cache and adds it.
+    }
   }
 
   /** Forgets a record no longer in the history (deleted), rewriting the cache without it. */
@@ -85,10 +116,11 @@ export class StatisticsCache {
   }
 
   private async load(onProgress?: Progress): Promise<Map<string, GameFacts>> {
-    const cached = this.read()
-    if (cached === null) return this.rebuild(onProgress)
+    const read = this.read()
+    if (read === null) return this.rebuild(onProgress)
+    const cached = read.facts
     const ids = new Set(this.source.ids())
-    let changed = false
+    let changed = read.dropped > 0
     for (const id of cached.keys()) {
       if (!ids.has(id)) {
         cached.delete(id)
@@ -118,28 +150,69 @@ export class StatisticsCache {
     return facts
   }
 
-  /** The cache as written, or null when it is missing, unreadable or of another version. */
-  private read(): Map<string, GameFacts> | null {
-    if (!existsSync(this.path)) return null
-    const lines = readFileSync(this.path, 'utf8').split('\n')
+  /** The cache as written, or null when it is missing, unreadable or of another version. A line that holds no facts is left out (its record is read again). */
+  private read(): { facts: Map<string, GameFacts>; dropped: number } | null {
+    let text: string
+    try {
+      if (!statSync(this.path).isFile()) {
+        this.keepAside('it is not a file')
+        return null
+      }
+      text = readFileSync(this.path, 'utf8')
+    } catch {
+      return null // none yet, or unreadable: rebuilt from the records
+    }
+    const lines = text.split('\n')
     if (lines[0] !== HEADER) return null
     const facts = new Map<string, GameFacts>()
+    let dropped = 0
     for (let i = 1; i < lines.length; i++) {
       if (lines[i] === '') continue
-      try {
-        const { id, facts: one } = JSON.parse(lines[i]) as { id: string; facts: GameFacts }
-        facts.set(id, one)
-      } catch {
-        // A line cut off by a crash while appending: that record is read again from its file.
-      }
+      const checked = v.safeParse(cacheLine, parseQuietly(lines[i]))
+      // Each seat was checked against its game's shape of facts (gameFacts' last check).
+      if (checked.success) facts.set(checked.output.id, checked.output.facts as GameFacts)
+      else dropped++
     }
-    return facts
+    return { facts, dropped }
   }
 
+  /** Moves something that is not the cache out of its way (a folder in its place): the cache is made again beside it. */
+  private keepAside(reason: string): void {
+    const aside = `${this.path}.damaged-${Date.now()}`
+    try {
+      renameSync(this.path, aside)
+      this.tell(`${basename(this.path)} in the history folder was damaged (${reason}): it was kept as ${basename(aside)}, and the statistics are worked out from the records again.`)
+    } catch {
+      this.tell(`${basename(this.path)} in the history folder is damaged (${reason}) and could not be moved aside: the statistics are worked out from the records each time the app starts.`)
+    }
+  }
+
+  /** Writes the cache whole; when the disk refuses, the facts stay in memory (and are worked out again next time). */
   private write(facts: Map<string, GameFacts>): void {
     const lines = [HEADER]
     for (const [id, one] of facts) lines.push(JSON.stringify({ id, facts: one }))
-    writeDurably(this.path, `${lines.join('\n')}\n`)
+    try {
+      if (!this.source.writable()) return
+      writeDurably(this.path, `${lines.join('\n')}\n`)
+    } catch {
+      // See above.
+    }
+  }
+}
+
+function parseQuietly(line: string): unknown {
+  try {
+    return JSON.parse(line)
+  } catch {
+    return null // a line cut off by a crash while appending
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
   }
 }
 

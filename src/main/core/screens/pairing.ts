@@ -57,11 +57,13 @@ export class Pairing {
   constructor(
     dataDir: string,
     private readonly now: () => number = Date.now,
-    private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref())
+    private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+    /** The data folder is not this process's to write: pairings last until it stops. */
+    private readonly readOnly = false
   ) {
     this.path = join(dataDir, FILE)
     this.code = newCode()
-    const file = readOwnedFile(this.path, pairedScreensFile, now)
+    const file = readOwnedFile(this.path, pairedScreensFile, now, !readOnly)
     if (file.state === 'read') this.screens = file.value.screens
     if (file.state === 'damaged') this.problem = `${file.problem} Paired phones pair again with the code.`
   }
@@ -158,7 +160,7 @@ export class Pairing {
   }
 
   private save(): void {
-    writeOwnedFile(this.path, { screens: this.screens })
+    if (!this.readOnly) writeOwnedFile(this.path, { screens: this.screens })
   }
 
   /** When a screen was last seen is a courtesy: a disk that refuses it changes nothing. */

@@ -2,7 +2,7 @@
 import { rotateSeats } from '../rematch'
 import type { GameDefinition, SolvedTables } from '../types'
 import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
-import { FOUR_PLUS_FIGURES, fourPlusFacts, fourPlusFigures, type FourPlusSeatFacts, type FourPlusStatistics } from './statistics'
+import { FOUR_PLUS_FIGURES, FOUR_PLUS_SEAT_FACTS, fourPlusFacts, fourPlusFigures, type FourPlusSeatFacts, type FourPlusStatistics } from './statistics'
 import { fourPlusOdds, fourPlusOddsLines, type FourPlusOdds } from './odds'
 import { describeFourPlus } from './words'
 import { FOUR_PLUS_DEFAULTS, fourPlusRules, type FourPlusEvent, type FourPlusOptions, type FourPlusState } from './rules'
@@ -27,7 +27,7 @@ export const fourPlus: GameDefinition<FourPlusTypes> = {
   computer: null,
   // Every throw takes all four dice: none holds its value.
   heldDice: () => ({ values: [], why: () => '' }),
-  statistics: { collect: fourPlusFacts, figures: fourPlusFigures, shown: FOUR_PLUS_FIGURES },
+  statistics: { collect: fourPlusFacts, figures: fourPlusFigures, shown: FOUR_PLUS_FIGURES, seatFacts: FOUR_PLUS_SEAT_FACTS },
   // No decisions: the keypad types throws.
   keypad: [],
   screens: { soloOpponent: false, scoreboard: 'score', sounds: { win: ['win'] } },

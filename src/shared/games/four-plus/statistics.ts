@@ -1,7 +1,8 @@
 // 4-PLU$'s statistics (docs/statistics.md, "4-PLU$"): what each seat did in one game, from the
 // engine's events, and a player's figures summed over many games.
+import * as v from 'valibot'
 import type { FactsCollector, StatisticsFigure } from '../types'
-import { sums } from '../statistics'
+import { FIGURE, sums } from '../statistics'
 
 export interface FourPlusSeatFacts {
   /** Turns of the regular rounds that did not put the seat out. */
@@ -72,3 +73,6 @@ export const FOUR_PLUS_FIGURES: readonly StatisticsFigure[] = [
   { key: 'deathsByOnes', label: 'Deaths by ones' },
   { key: 'extraThrows', label: 'Extra throws' }
 ]
+
+/** One seat's facts as the statistics cache keeps them. */
+export const FOUR_PLUS_SEAT_FACTS = v.object({ roundsSurvived: FIGURE, deathsByOnes: FIGURE, extraThrows: FIGURE }) satisfies v.GenericSchema<unknown, FourPlusSeatFacts>

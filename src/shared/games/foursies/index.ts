@@ -2,7 +2,7 @@
 import type { GameDefinition, SolvedTables } from '../types'
 import { foursiesChoice } from './computer'
 import { FOURSIES_DESCRIPTOR } from './descriptor'
-import { FOURSIES_FIGURES, foursiesFacts, foursiesFigures, type FoursiesSeatFacts, type FoursiesStatistics } from './statistics'
+import { FOURSIES_FIGURES, FOURSIES_SEAT_FACTS, foursiesFacts, foursiesFigures, type FoursiesSeatFacts, type FoursiesStatistics } from './statistics'
 import { foursiesHeldDice } from './dice-plan'
 import { foursiesOdds, foursiesOddsLines, type FoursiesOdds } from './odds'
 import { describeFoursies } from './words'
@@ -26,7 +26,7 @@ export const foursies: GameDefinition<FoursiesTypes> = {
   odds: { figures: foursiesOdds, lines: foursiesOddsLines },
   computer: { choose: foursiesChoice },
   heldDice: foursiesHeldDice,
-  statistics: { collect: foursiesFacts, figures: foursiesFigures, shown: FOURSIES_FIGURES },
+  statistics: { collect: foursiesFacts, figures: foursiesFigures, shown: FOURSIES_FIGURES, seatFacts: FOURSIES_SEAT_FACTS },
   keypad: [
     { key: '+', does: 'largest re-roll' },
     { key: '*', does: 'socks' },

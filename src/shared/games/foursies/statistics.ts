@@ -1,7 +1,8 @@
 // Foursies' statistics (docs/statistics.md, "Foursies"): what each seat did in one game, from the
 // engine's events, and a player's figures summed over many games.
+import * as v from 'valibot'
 import type { FactsCollector, StatisticsFigure } from '../types'
-import { ratio, sums } from '../statistics'
+import { FIGURE, ratio, sums } from '../statistics'
 import type { FoursiesOptions } from './rules'
 
 export interface FoursiesSeatFacts {
@@ -126,3 +127,16 @@ export const FOURSIES_FIGURES: readonly StatisticsFigure[] = [
   { key: 'foursThrown', label: null },
   { key: 'averageThrowsToFour', label: 'Throws per 4' }
 ]
+
+/** One seat's facts as the statistics cache keeps them. */
+export const FOURSIES_SEAT_FACTS = v.object({
+  roundsWon: FIGURE,
+  toursWon: FIGURE,
+  foursies: FIGURE,
+  busts: FIGURE,
+  devilsNumbers: FIGURE,
+  falseFours: FIGURE,
+  tabsHeld: FIGURE,
+  throws: FIGURE,
+  foursThrown: FIGURE
+}) satisfies v.GenericSchema<unknown, FoursiesSeatFacts>

@@ -5,7 +5,7 @@ import { rotateSeats } from '../rematch'
 import type { GameDefinition, GameRules } from '../types'
 import { sixDiceChoice, sixDicePrepare, sixDiceWaitNote } from './computer'
 import { sixDiceHeldDice } from './dice-plan'
-import { SIX_DICE_FIGURES, sixDiceFacts, sixDiceFigures, type SixDiceSeatFacts, type SixDiceStatistics } from './statistics'
+import { SIX_DICE_FIGURES, SIX_DICE_SEAT_FACTS, sixDiceFacts, sixDiceFigures, type SixDiceSeatFacts, type SixDiceStatistics } from './statistics'
 import { sixDiceOdds, sixDiceOddsLines, sixDiceTablesKey, type SixDiceOdds } from './odds'
 import type { SixDiceEvent, SixDiceOptions, SixDiceState } from './rules'
 import type { WinTableSource } from './win-play'
@@ -37,7 +37,7 @@ export function sixDiceGame(
     odds: { figures: sixDiceOdds, lines: sixDiceOddsLines, tablesKey: sixDiceTablesKey },
     computer: { choose: sixDiceChoice, waitNote: sixDiceWaitNote, prepare: sixDicePrepare },
     heldDice: sixDiceHeldDice,
-    statistics: { collect: sixDiceFacts, figures: sixDiceFigures, shown: SIX_DICE_FIGURES },
+    statistics: { collect: sixDiceFacts, figures: sixDiceFigures, shown: SIX_DICE_FIGURES, seatFacts: SIX_DICE_SEAT_FACTS },
     keypad: [
       { key: '+', does: 'keep the most' },
       { key: '*', does: 'bank' }

@@ -1,7 +1,8 @@
 // Farkle's and Fouche's statistics (docs/statistics.md, "Farkle and Fouche"): what each seat did
 // in one game, from the engine's events, and a player's figures summed over many games.
+import * as v from 'valibot'
 import type { FactsCollector, StatisticsFigure } from '../types'
-import { ratio, sums } from '../statistics'
+import { FIGURE, ratio, sums } from '../statistics'
 import type { SixDiceOptions } from './rules'
 
 export interface SixDiceSeatFacts {
@@ -108,3 +109,14 @@ export const SIX_DICE_FIGURES: readonly StatisticsFigure[] = [
   { key: 'gamesToTarget', label: 'Games reaching the target' },
   { key: 'averageTurnsToTarget', label: 'Turns to the target' }
 ]
+
+/** One seat's facts as the statistics cache keeps them. */
+export const SIX_DICE_SEAT_FACTS = v.object({
+  turns: FIGURE,
+  banked: FIGURE,
+  bestTurn: FIGURE,
+  farkles: FIGURE,
+  hotDice: FIGURE,
+  reachedTarget: v.boolean(),
+  turnsToTarget: v.nullable(FIGURE)
+}) satisfies v.GenericSchema<unknown, SixDiceSeatFacts>
