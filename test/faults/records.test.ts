@@ -136,7 +136,7 @@ describe('fault suite: mutated records into referee replay', () => {
     const bundle = join(mkdtempSync(join(tmpdir(), 'referee-bundle-')), 'referee.cjs')
     execFileSync(process.execPath, [
       '-e',
-      `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'src', 'cli', 'referee.ts'))}], outfile: ${JSON.stringify(bundle)}, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'warning' })`
+      `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'src', 'cli', 'referee.ts'))}], outfile: ${JSON.stringify(bundle)}, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' })`
     ], { cwd: ROOT })
     const random = seeded(5)
     const base = baseRecords()[0].split('\n')

@@ -92,8 +92,8 @@ export class PlayerRecords {
   }
 
   /** The facts of every history game; names of people in them that no person has yet join the list. */
-  private async facts(): Promise<Map<string, GameFacts>> {
-    const facts = await this.cache.all(this.progress)
+  private async facts(progress: Progress = this.progress): Promise<Map<string, GameFacts>> {
+    const facts = await this.cache.all(progress)
     // Worked out once per change of the facts, not on every request (10,000 games: tens of milliseconds).
     if (this.namesChecked !== this.cache.version) {
       const names = new Set<string>()
@@ -104,9 +104,9 @@ export class PlayerRecords {
     return facts
   }
 
-  /** Reads the statistics cache ahead of the first screen that asks (at start, while nobody waits). */
+  /** Reads the statistics cache ahead of the first screen that asks (at start, while nobody waits, so silently: the start's own words stay on the screens). */
   async warm(): Promise<void> {
-    await this.facts()
+    await this.facts(() => {})
   }
 
   /** Names chosen at Setup join the list (a colour each) so that Setup offers them again (kept in memory when the disk refuses them). */
