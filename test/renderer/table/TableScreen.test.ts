@@ -122,6 +122,21 @@ describe('TableScreen', () => {
     expect(wrapper.find('[data-testid="keypad-3"]').attributes('disabled')).toBeUndefined()
   })
 
+  it('shows the standings at game over with their places, "2nd =" for a place two people share', async () => {
+    const over = foursiesGame({
+      summary: foursiesSummary({ finished: true, winners: ['Bob'], toPlay: null }),
+      offer: { ...foursiesGame().offer, finished: true, decisions: [], blocked: [] },
+      standings: [
+        { name: 'Bob', place: 1, shown: '2 tours', winner: true },
+        { name: 'Ann', place: 2, shown: '1 tour', winner: false },
+        { name: 'Cy', place: 2, shown: '1 tour', winner: false }
+      ]
+    })
+    wrapper = await mountWith(TableScreen, new FakeTableApi(stateWith(over)))
+    expect(wrapper.findAll('[data-testid="standing-place"]').map((place) => place.text())).toEqual(['1st', '2nd =', '2nd ='])
+    expect(wrapper.findAll('[data-testid="standing-name"]').map((name) => name.text())).toEqual(['Bob', 'Ann', 'Cy'])
+  })
+
   it('lets a view-only screen watch but not enter anything', async () => {
     const api = new FakeTableApi(stateWith(farkleGame(), { canControl: false }))
     wrapper = await mountWith(TableScreen, api, document.body)
