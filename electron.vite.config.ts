@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import { indexHtmlPolicyTag } from './src/shared/content-security-policy'
+import { pathAliases } from './scripts/path-aliases.mjs'
 
 /**
  * The built page names its assets from the root (/assets/…), not relative to itself (./assets/…,
@@ -13,6 +14,7 @@ const assetsFromRoot = { name: 'assets-from-root', config: () => ({ base: '/' })
 
 export default defineConfig({
   main: {
+    resolve: { alias: pathAliases() },
     build: {
       rollupOptions: {
         // The chance-to-win solver's worker thread is a script of its own (src/main/core/win-tables.ts).
@@ -26,6 +28,7 @@ export default defineConfig({
     }
   },
   preload: {
+    resolve: { alias: pathAliases() },
     build: {
       // A sandboxed preload can require only 'electron': everything else (the screen API's table
       // and its validation library) is bundled in.
@@ -35,6 +38,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    resolve: { alias: pathAliases() },
     build: {
       // The league page and TV (src/renderer/src/league) are an entry of their own, served by the league host too.
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html'), league: resolve(__dirname, 'src/renderer/league.html') } }

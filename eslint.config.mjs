@@ -6,9 +6,11 @@ import { builtinModules } from 'node:module'
 
 // The layers (README, "How the code is laid out"), enforced here with ESLint's own
 // no-restricted-imports / no-restricted-globals / no-restricted-syntax. Every message starts with
-// "Layer rule:" and names the rule broken. Other layers are recognised by the folder a relative
-// import climbs into (`../main/...`, `../../renderer/...`); src/shared's tsconfig (no DOM lib, no
-// @types/node) backs the shared rule up in the typecheck.
+// "Layer rule:" and names the rule broken. Other layers are recognised by their path alias
+// (`@main/...`, `@renderer/...`: tsconfig.paths.json) or the folder a relative import climbs into
+// (`../main/...`); src/shared's tsconfig (no DOM lib, no @types/node) backs the shared rule up in
+// the typecheck. The path rule: an import that climbs two folders or more names its target by
+// alias instead (`@shared/api`, not `../../../shared/api`), everywhere.
 const LAYER = {
   shared:
     'Layer rule: src/shared is pure TypeScript (no Node, Electron, DOM or other-layer imports): it runs unchanged in the main process, the screens and the command line.',
@@ -22,9 +24,12 @@ const LAYER = {
 }
 const NODE_BUILTIN = `^(node:.*|(${builtinModules.filter((name) => !name.startsWith('_')).join('|')})(/.*)?)$`
 const ELECTRON = '^electron(/.*)?$'
-/** A relative import that climbs into one of these top folders of src/. */
-const intoLayers = (...layers) => `^(\\.\\./)+(src/)?(${layers.join('|')})(/.*)?$`
-const restrict = (message, regexes) => ({ patterns: regexes.map((regex) => ({ regex, message })) })
+/** An import of one of these top folders of src/: by alias, or by a relative path that climbs into it. */
+const intoLayers = (...layers) => `^((\\.\\./)+(src/)?(${layers.join('|')})|@(${layers.join('|')}))(/.*)?$`
+const restrict = (message, regexes) => regexes.map((regex) => ({ regex, message }))
+const PATH_RULE = 'Path rule: an import that climbs two folders or more names its target by its path alias (@shared/…, @main/…, @renderer/…, @test/…: tsconfig.paths.json).'
+/** The no-restricted-imports rule of a set of files: their layer's patterns, and the path rule every file keeps. */
+const importRule = (...patterns) => ['error', { patterns: [...patterns.flat(), { regex: '^(\\.\\./){2,}', message: PATH_RULE }] }]
 /** Dynamic import() and require() of what a layer may not import (no-restricted-imports sees only static imports). */
 const DYNAMIC_ELECTRON = 'electron($|[^\\w-])' // esquery's regex literals cannot hold a slash
 const restrictDynamic = (message, regex) => [
@@ -62,9 +67,13 @@ const RENDERER_FORBIDDEN = [NODE_BUILTIN, ELECTRON, '^(ws|serialport)(/.*)?$', '
 
 const layerRules = [
   {
+    // Every file keeps the path rule; the layers below add their own patterns to it.
+    rules: { 'no-restricted-imports': importRule() }
+  },
+  {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', restrict(LAYER.shared, [NODE_BUILTIN, ELECTRON, '^(vue|pinia|ws|serialport|qrcode)(/.*)?$', '^@(vue|serialport)/', intoLayers('main', 'preload', 'renderer', 'host', 'cli')])],
+      'no-restricted-imports': importRule(restrict(LAYER.shared, [NODE_BUILTIN, ELECTRON, '^(vue|pinia|ws|serialport|qrcode)(/.*)?$', '^@(vue|serialport)/', intoLayers('main', 'preload', 'renderer', 'host', 'cli')])),
       'no-restricted-globals': ['error', ...DOM_AND_NODE_GLOBALS.map((name) => ({ name, message: LAYER.shared }))],
       'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.shared, `^(node:|${DYNAMIC_ELECTRON})`))
     }
@@ -77,7 +86,7 @@ const layerRules = [
   {
     files: ['src/renderer/**'],
     rules: {
-      'no-restricted-imports': ['error', restrict(LAYER.renderer, RENDERER_FORBIDDEN)],
+      'no-restricted-imports': importRule(restrict(LAYER.renderer, RENDERER_FORBIDDEN)),
       'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.renderer, `^(node:|${DYNAMIC_ELECTRON})`)),
       'vue/no-restricted-syntax': ['error', ...GAME_NAME_SYNTAX]
     }
@@ -87,17 +96,14 @@ const layerRules = [
     files: ['src/renderer/**'],
     ignores: ['src/renderer/src/stores/**', 'src/renderer/src/api/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...restrict(LAYER.renderer, RENDERER_FORBIDDEN).patterns, ...restrict(LAYER.stores, ['^(\\.{1,2}/)+api(/.*)?$']).patterns] }
-      ]
+      'no-restricted-imports': importRule(restrict(LAYER.renderer, RENDERER_FORBIDDEN), restrict(LAYER.stores, ['^((\\.{1,2}/)+|@renderer/)api(/.*)?$']))
     }
   },
   {
     files: ['src/preload/**'],
     rules: {
       // Bare imports: electron, and the validation library of the screen-API table (pure, in src/shared).
-      'no-restricted-imports': ['error', restrict(LAYER.preload, ['^(?!electron$|valibot$|\\.)', intoLayers('main', 'renderer', 'host', 'cli')])],
+      'no-restricted-imports': importRule(restrict(LAYER.preload, ['^(?!electron$|valibot$|\\.|@shared/)', intoLayers('main', 'renderer', 'host', 'cli')])),
       'no-restricted-syntax': syntaxRule()
     }
   },
@@ -109,23 +115,23 @@ const layerRules = [
   {
     files: ['src/main/core/*', 'src/main/devices/*', 'src/main/league/*'],
     rules: {
-      // `../index` and any other file directly in src/main is the Electron shell.
-      'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
+      // `../index` (`@main/index`) and any other file directly in src/main is the Electron shell.
+      'no-restricted-imports': importRule(restrict(LAYER.core, [ELECTRON, '^(\\.\\.|@main)/[^/]+$', intoLayers('renderer', 'preload')])),
       'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`))
     }
   },
   {
     files: ['src/main/core/*/**'],
     rules: {
-      // From a folder of the core, `../../index` is the Electron shell.
-      'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^\\.\\./\\.\\./[^/]+$', intoLayers('renderer', 'preload')])],
+      // From a folder of the core, `@main/index` is the Electron shell.
+      'no-restricted-imports': importRule(restrict(LAYER.core, [ELECTRON, '^(\\.\\./\\.\\.|@main)/[^/]+$', intoLayers('renderer', 'preload')])),
       'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`))
     }
   },
   {
     files: ['src/host/**', 'src/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', restrict(LAYER.core, [ELECTRON, '^(\\.\\./)+(src/)?main(/(?!core/|devices/)[^/]+)?$', intoLayers('renderer', 'preload')])],
+      'no-restricted-imports': importRule(restrict(LAYER.core, [ELECTRON, '^((\\.\\./)+(src/)?|@)main(/(?!core/|devices/)[^/]+)?$', intoLayers('renderer', 'preload')])),
       'no-restricted-syntax': syntaxRule(...restrictDynamic(LAYER.core, `^${DYNAMIC_ELECTRON}`))
     }
   }

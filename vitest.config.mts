@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { pathAliases } from './scripts/path-aliases.mjs'
 
 // Three projects (`npm test` runs them all; `npm run test:unit` etc. one):
 // - unit: pure code in one process each file, no child processes, ports or ptys: the engines,
@@ -22,6 +23,7 @@ const HOST_BUILDS = ['test/e2e/global-setup.ts']
 
 export default defineConfig({
   plugins: [vue()],
+  resolve: { alias: pathAliases() },
   test: {
     environment: 'node',
     testTimeout: 20_000,

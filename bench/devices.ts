@@ -11,11 +11,11 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { timeDisk } from './disk-time'
-import { openSerialPort } from '../src/main/devices/serial-port'
-import { openTable } from '../test/kit/table'
-import { SimulatedHub } from '../scripts/simulated-hub'
-import { DROP_REASONS } from '../src/shared/devices'
-import { encodeEvent, type DeviceMessage } from '../src/shared/protocol'
+import { openSerialPort } from '@main/devices/serial-port'
+import { openTable } from '@test/kit/table'
+import { SimulatedHub } from '@scripts/simulated-hub'
+import { DROP_REASONS } from '@shared/devices'
+import { encodeEvent, type DeviceMessage } from '@shared/protocol'
 
 const THROWS = Number(process.env.THROWS ?? 1000)
 /** Time between one throw's push and the next throw (people throw seconds apart). */

@@ -1,6 +1,6 @@
 // The disk's share of a move in the benches: the line's write (before the screens are told) and
 // its flush to the disk (fsync, after they are told), each added up until `reset`.
-import type { RecordJournal } from '../src/main/core/game/record-journal'
+import type { RecordJournal } from '@main/core/game/record-journal'
 
 export interface DiskTime {
   write: number

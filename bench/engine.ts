@@ -1,12 +1,12 @@
 // How many record lines per second the engine replays, per game, over 10,000 random complete games;
 // and how long a saved history of thousands of games takes to load.
-import { openTable, type TestTable } from '../test/kit/table'
+import { openTable, type TestTable } from '@test/kit/table'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { GAME_IDS, type GameId } from '../src/shared/games'
-import { recordText, replayText } from '../src/shared/game'
-import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../src/shared/random-play'
+import { GAME_IDS, type GameId } from '@shared/games'
+import { recordText, replayText } from '@shared/game'
+import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '@shared/random-play'
 
 const GAMES_PER_KIND = 10_000
 const RUNS = 5

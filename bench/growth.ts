@@ -1,13 +1,13 @@
 // How cost grows with a game's length and the history's size: append (a throw saved and shown),
 // undo and snapshot at 100, 1,000 and 10,000 record lines; history listing at 1,000 and 10,000
 // saved games. Each figure is the median of several; bytes written say what undo rewrites.
-import { openTable } from '../test/kit/table'
+import { openTable } from '@test/kit/table'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { offerOf, play, recordText, startGame, type Game } from '../src/shared/game'
-import { checkHeader } from '../src/shared/record'
-import { seededRandom } from '../src/shared/random-play'
+import { offerOf, play, recordText, startGame, type Game } from '@shared/game'
+import { checkHeader } from '@shared/record'
+import { seededRandom } from '@shared/random-play'
 
 const LINES = [100, 1000, 10_000]
 const HISTORY = [1000, 10_000]

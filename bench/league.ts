@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { GAME_IDS } from '../src/shared/games'
-import { recordText, replayText } from '../src/shared/game'
-import { gameDocumentId, leagueGameOf, leagueStandings } from '../src/shared/league'
-import { playRandomGame, seededRandom } from '../src/shared/random-play'
-import { LeagueSync, recordHash } from '../src/main/league/league-sync'
+import { GAME_IDS } from '@shared/games'
+import { recordText, replayText } from '@shared/game'
+import { gameDocumentId, leagueGameOf, leagueStandings } from '@shared/league'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { LeagueSync, recordHash } from '@main/league/league-sync'
 
 const TABLES = Number(process.env.LEAGUE_BENCH_TABLES ?? 12)
 const GAMES_PER_TABLE = Number(process.env.LEAGUE_BENCH_GAMES ?? 200)

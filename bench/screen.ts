@@ -1,18 +1,18 @@
 /// <reference lib="dom" />
 // Roll to screen: from a throw entering the core until the scoreboard's DOM in Chromium shows it.
 // Also the host's start (command to first page served) and its memory after a 1,000-throw game.
-import { serveTable, type TestTable } from '../test/kit/table'
+import { serveTable, type TestTable } from '@test/kit/table'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { Browser, Page } from 'playwright-core'
-import type { TableState } from '../src/shared/api'
-import type { GameSetup, WirePush, WireReply } from '../src/shared/api-methods'
+import type { TableState } from '@shared/api'
+import type { GameSetup, WirePush, WireReply } from '@shared/api-methods'
 import { timeDisk } from './disk-time'
-import { ensureRendererBuilt } from '../src/host/renderer-build'
-import { HOST_ENTRY, launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '@host/renderer-build'
+import { HOST_ENTRY, launchBrowser, ROOT } from '@test/e2e/support'
 
 /** Throws (and bare-page pushes) per figure; `BENCH_PUSHES=100 npm run bench screen` for a quick look. */
 const THROWS = Number(process.env.BENCH_PUSHES ?? 1000)

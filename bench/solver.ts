@@ -4,9 +4,9 @@
 // what a shipped table costs to read instead. See bench/README.md, "The chance-to-win solver".
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTablesDir } from '../src/main/core/computer/win-table-files'
-import { solveWinTable, type WinSpec, type WinTable } from '../src/shared/games/six-dice/win-solver'
-import { winTableFileName } from '../src/shared/games/six-dice/win-table-file'
+import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTablesDir } from '@main/core/computer/win-table-files'
+import { solveWinTable, type WinSpec, type WinTable } from '@shared/games/six-dice/win-solver'
+import { winTableFileName } from '@shared/games/six-dice/win-table-file'
 import { solveWinTableV1 } from './win-solver-v1'
 
 const DEFAULTS: WinSpec[] = [

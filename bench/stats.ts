@@ -4,14 +4,14 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { HistoryArchive } from '../src/main/core/history/history-archive'
-import { StatisticsCache } from '../src/main/core/players/statistics-cache'
-import { recordText, type Game } from '../src/shared/game'
-import { GAME_IDS } from '../src/shared/games'
-import { playRandomGame, seededRandom } from '../src/shared/random-play'
-import { playerStatistics } from '../src/shared/stats'
-import { dispatch } from '../src/main/core/screens/dispatch'
-import { openTable } from '../test/kit/table'
+import { HistoryArchive } from '@main/core/history/history-archive'
+import { StatisticsCache } from '@main/core/players/statistics-cache'
+import { recordText, type Game } from '@shared/game'
+import { GAME_IDS } from '@shared/games'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { playerStatistics } from '@shared/stats'
+import { dispatch } from '@main/core/screens/dispatch'
+import { openTable } from '@test/kit/table'
 
 const GAMES = Number(process.env.STATS_BENCH_GAMES ?? 10_000)
 const POOL_PER_KIND = 60

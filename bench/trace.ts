@@ -4,12 +4,12 @@
 // busy time of each of the browser's threads and the costliest kinds of work on them, and the
 // core's time per throw. Writes the whole trace to
 // test-results/scoreboard-trace.json (open it in chrome://tracing or ui.perfetto.dev).
-import { serveTable } from '../test/kit/table'
+import { serveTable } from '@test/kit/table'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureRendererBuilt } from '../src/host/renderer-build'
-import { launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '@host/renderer-build'
+import { launchBrowser, ROOT } from '@test/e2e/support'
 
 interface TraceEvent {
   name: string

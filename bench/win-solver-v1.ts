@@ -17,7 +17,7 @@ import {
   type TurnArrays,
   type WinSpec,
   type WinTable
-} from '../src/shared/games/six-dice/win-solver'
+} from '@shared/games/six-dice/win-solver'
 
 const STRIDE = 8
 

@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, lstatSync, unlinkSync } from 'node:fs'
 import { SerialPort } from 'serialport'
-import { encodeEvent, LineAssembler, parseCommand, withChecksum } from '../src/shared/protocol'
-import type { Charge, DeviceMessage, HostCommand } from '../src/shared/protocol'
+import { encodeEvent, LineAssembler, parseCommand, withChecksum } from '@shared/protocol'
+import type { Charge, DeviceMessage, HostCommand } from '@shared/protocol'
 
 export interface SimDie {
   id: string

@@ -7,9 +7,9 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { solveWinTable, type WinSpec } from '../src/shared/games/six-dice/win-solver'
-import { WIN_TABLE_PRECISION, winTableFileName } from '../src/shared/games/six-dice/win-table-file'
-import { readWinTableFile, SHIPPED_WIN_SPECS, SHIPPED_WIN_TABLES, winTableFileBytes } from '../src/main/core/computer/win-table-files'
+import { solveWinTable, type WinSpec } from '@shared/games/six-dice/win-solver'
+import { WIN_TABLE_PRECISION, winTableFileName } from '@shared/games/six-dice/win-table-file'
+import { readWinTableFile, SHIPPED_WIN_SPECS, SHIPPED_WIN_TABLES, winTableFileBytes } from '@main/core/computer/win-table-files'
 
 const ROOT = join(__dirname, '..')
 const folder = join(ROOT, SHIPPED_WIN_TABLES)

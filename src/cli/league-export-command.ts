@@ -5,10 +5,10 @@
 // and left out. The same record sent by two tables is written once, as the standings count it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { checkLeagueDocument, GAME_HASH_LENGTH } from '../shared/league'
-import { readLeagueDocuments } from '../main/league/league-feed'
-import { recordHash } from '../main/league/league-sync'
-import { parseLeagueUrl, readLeague } from '../main/league/league-url'
+import { checkLeagueDocument, GAME_HASH_LENGTH } from '@shared/league'
+import { readLeagueDocuments } from '@main/league/league-feed'
+import { recordHash } from '@main/league/league-sync'
+import { parseLeagueUrl, readLeague } from '@main/league/league-url'
 
 const IDS_PER_PAGE = 1000
 const DOCUMENTS_PER_REQUEST = 25

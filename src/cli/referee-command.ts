@@ -1,11 +1,11 @@
 // The `referee` command itself, apart from the process it runs in: the fault suite runs thousands
 // of records through it without starting a process for each.
 import { readFileSync } from 'node:fs'
-import { shippedWinTables } from '../main/core/computer/win-table-files'
-import type { WinTableSource } from '../shared/games/six-dice/win-play'
-import { replayText, summaryOf } from '../shared/game'
-import { oddsFor } from '../shared/odds'
-import { decodeRecordBytes } from '../shared/record'
+import { shippedWinTables } from '@main/core/computer/win-table-files'
+import type { WinTableSource } from '@shared/games/six-dice/win-play'
+import { replayText, summaryOf } from '@shared/game'
+import { oddsFor } from '@shared/odds'
+import { decodeRecordBytes } from '@shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
 import { statsCommand } from './stats-command'
 

@@ -3,11 +3,11 @@
 // (/_league/) and TV (/_league/tv) for anyone on the LAN. Stops cleanly on Ctrl+C and SIGTERM.
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
-import { DataFolderInUseError, lockDataFolder } from '../main/core/files/data-lock'
-import { log, startLogging } from '../main/core/files/log'
-import { leagueDesignDocument } from '../main/league/design-document'
-import { LeagueHost } from '../main/league/league-host'
+import { exitWithUsageError, parseCommandLine } from '@cli/command-line'
+import { DataFolderInUseError, lockDataFolder } from '@main/core/files/data-lock'
+import { log, startLogging } from '@main/core/files/log'
+import { leagueDesignDocument } from '@main/league/design-document'
+import { LeagueHost } from '@main/league/league-host'
 import { ensureRendererBuilt } from './renderer-build'
 import { STOP_SIGNALS } from './shutdown'
 

@@ -4,9 +4,9 @@
 import { protocol, type IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
-import type { SharingView } from '../shared/api'
-import { HEADER_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy'
-import { isScreenPath, SCREEN_PATHS } from '../shared/screen-paths'
+import type { SharingView } from '@shared/api'
+import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { isScreenPath, SCREEN_PATHS } from '@shared/screen-paths'
 import { CONTENT_TYPES } from './core/screens/content-types'
 
 export const APP_SCHEME = 'app'

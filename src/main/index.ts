@@ -2,9 +2,9 @@
 // also runs without Electron in the headless host (src/host).
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
-import type { DisplayInfo, Outcome } from '../shared/api'
-import { SCREEN_PATHS } from '../shared/screen-paths'
-import type { BluetoothChoiceView } from '../shared/devices'
+import type { DisplayInfo, Outcome } from '@shared/api'
+import { SCREEN_PATHS } from '@shared/screen-paths'
+import type { BluetoothChoiceView } from '@shared/devices'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
 import { BluetoothChooser } from './bluetooth-chooser'
 import { createTable, type CreatedTable } from './core/create-table'

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { replayText } from '../../src/shared/game'
+import { replayText } from '@shared/game'
 
 const ROOT = join(__dirname, '..', '..')
 

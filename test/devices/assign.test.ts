@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { dispatch } from '../../src/main/core/screens/dispatch'
-import { SettingsStore } from '../../src/main/core/files/settings'
-import type { Devices } from '../../src/main/devices/devices'
+import { dispatch } from '@main/core/screens/dispatch'
+import { SettingsStore } from '@main/core/files/settings'
+import type { Devices } from '@main/devices/devices'
 import { openTable, type TestTable } from '../kit/table'
-import { DEFAULT_DICE } from '../../scripts/simulated-hub'
+import { DEFAULT_DICE } from '@scripts/simulated-hub'
 import { rig, waitFor, type Rig } from './harness'
 
 const FIVE = [...DEFAULT_DICE, { id: 'E', colour: 'yellow', label: 'Yellow' }]

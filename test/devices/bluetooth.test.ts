@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Devices } from '../../src/main/devices/devices'
+import type { Devices } from '@main/devices/devices'
 import { openTable, type TestTable } from '../kit/table'
-import type { BluetoothReport } from '../../src/main/devices/bluetooth-link'
-import { offerOf } from '../../src/shared/game'
+import type { BluetoothReport } from '@main/devices/bluetooth-link'
+import { offerOf } from '@shared/game'
 
 const dirs: string[] = []
 const tables: TestTable[] = []
@@ -160,8 +160,8 @@ describe('Bluetooth dice in the one throw assembly', () => {
 
 describe('the screen API for Bluetooth dice', () => {
   it('checks every report before main sees it, and only a screen on the host computer may send one', async () => {
-    const { checkArgs } = await import('../../src/shared/api-methods')
-    const { dispatch } = await import('../../src/main/core/screens/dispatch')
+    const { checkArgs } = await import('@shared/api-methods')
+    const { dispatch } = await import('@main/core/screens/dispatch')
     const good = { link: 'L1', kind: 'godice', name: 'GoDice_00A1_K_v04', event: 'data', data: '52' }
     expect(checkArgs('reportBluetoothDie', [good])).toMatchObject({ ok: true })
     expect(checkArgs('reportBluetoothDie', [{ ...good, data: '5' }])).toMatchObject({ ok: false, error: expect.stringContaining('data must be hex') })

@@ -1,9 +1,9 @@
 // One connection's bookkeeping, fed bytes directly: what comes before a fresh connection's first
 // hello is ignored (PROTOCOL.md §7.1), listed raw and never counted as dropped; bad lines after it are.
 import { afterEach, describe, expect, it } from 'vitest'
-import { DeviceConnection } from '../../src/main/devices/device-connection'
-import type { Transport } from '../../src/main/devices/serial-port'
-import { withChecksum } from '../../src/shared/protocol'
+import { DeviceConnection } from '@main/devices/device-connection'
+import type { Transport } from '@main/devices/serial-port'
+import { withChecksum } from '@shared/protocol'
 
 const connections: DeviceConnection[] = []
 afterEach(async () => {

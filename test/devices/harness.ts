@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import type { TableOptions } from '../../src/main/core/create-table'
-import type { Devices } from '../../src/main/devices/devices'
-import { SimulatedHub, type SimulatedHubOptions } from '../../scripts/simulated-hub'
+import type { TableOptions } from '@main/core/create-table'
+import type { Devices } from '@main/devices/devices'
+import { SimulatedHub, type SimulatedHubOptions } from '@scripts/simulated-hub'
 import { openTable, type TestTable, type TestTableOptions } from '../kit/table'
 
 export interface Rig {

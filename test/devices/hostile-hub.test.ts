@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { encodeEvent, withChecksum, type DeviceMessage } from '../../src/shared/protocol'
+import { encodeEvent, withChecksum, type DeviceMessage } from '@shared/protocol'
 import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
 
 const open = rigsClosedAfterEach()

@@ -3,10 +3,10 @@
 // clock (vitest's fake timers drive the connection's watch and its clock alike), with a hub that
 // answers line by line in this file (no pty: nothing here depends on the machine's speed).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Transport } from '../../src/main/devices/serial-port'
-import { encodeEvent, parseCommand, type DeviceMessage, type HostCommand } from '../../src/shared/protocol'
-import { offerOf } from '../../src/shared/game'
-import { seededRandom } from '../../src/shared/random-play'
+import type { Transport } from '@main/devices/serial-port'
+import { encodeEvent, parseCommand, type DeviceMessage, type HostCommand } from '@shared/protocol'
+import { offerOf } from '@shared/game'
+import { seededRandom } from '@shared/random-play'
 import { openTable, type TestTable } from '../kit/table'
 
 const DICE = ['A', 'B', 'C', 'D']

@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { offerOf } from '../../src/shared/game'
-import { withChecksum } from '../../src/shared/protocol'
-import { DROP_REASONS } from '../../src/shared/devices'
-import { dispatch } from '../../src/main/core/screens/dispatch'
-import { openSerialPort, type OpenPort } from '../../src/main/devices/serial-port'
-import type { Outcome } from '../../scripts/simulated-hub'
+import { offerOf } from '@shared/game'
+import { withChecksum } from '@shared/protocol'
+import { DROP_REASONS } from '@shared/devices'
+import { dispatch } from '@main/core/screens/dispatch'
+import { openSerialPort, type OpenPort } from '@main/devices/serial-port'
+import type { Outcome } from '@scripts/simulated-hub'
 import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
 
 const open = rigsClosedAfterEach()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ThrowAssembler } from '../../src/shared/devices'
-import { keypadKeyOf, keysOfTyped } from '../../src/shared/keypad-keys'
-import { explainOpenError } from '../../src/main/devices/serial-port'
+import { ThrowAssembler } from '@shared/devices'
+import { keypadKeyOf, keysOfTyped } from '@shared/keypad-keys'
+import { explainOpenError } from '@main/devices/serial-port'
 
 const HUB = 'H1'
 

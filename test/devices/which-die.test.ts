@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { summaryOf } from '../../src/shared/game'
-import type { SmartDiceView } from '../../src/shared/devices'
-import type { Move } from '../../src/shared/games/types'
+import { summaryOf } from '@shared/game'
+import type { SmartDiceView } from '@shared/devices'
+import type { Move } from '@shared/games/types'
 import { rig, waitFor, type Rig } from './harness'
 
 const ROOT = resolve(__dirname, '../..')

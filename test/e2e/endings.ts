@@ -1,6 +1,6 @@
 // Games played to each way a game can end, for the TV's pictures: eight players (the most the TV
 // lays out in one screen), each move chosen from what the table shows, sent over the screen API.
-import type { GameView } from '../../src/shared/api'
+import type { GameView } from '@shared/api'
 import { playMoves, tableState, type ApiClient } from './api-client'
 
 export const EIGHT_PLAYERS = ['Maximilian Alexander', 'Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus']

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { LeagueView } from '../../src/shared/league'
+import type { LeagueView } from '@shared/league'
 import { connectApi, leagueUrl, PASSWORD, playGame, seeded, startLeague, startTable, temporaryFolder } from '../league/support'
 import { launchBrowser, SCREENSHOTS } from './support'
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
   fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-dev-'))
   fake.isPackaged = false
   process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
-  await import('../../src/main/index')
+  await import('@main/index')
   await shellStarted()
 })
 

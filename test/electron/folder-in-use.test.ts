@@ -15,7 +15,7 @@ it('refuses the folder naming the holder (pid, host, start time), and exits non-
   // Process 1 is alive on every machine: the holder is running.
   const holder = JSON.stringify({ pid: 1, host: hostname(), startedAt: new Date().toISOString(), program: 'the headless host (npm run table)' })
   writeFileSync(join(games, 'dice-referee.lock'), holder)
-  await import('../../src/main/index')
+  await import('@main/index')
   await shellStarted()
   expect(fake.errorBoxes).toHaveLength(1)
   expect(fake.errorBoxes[0].title).toBe('Dice Referee cannot open its games')

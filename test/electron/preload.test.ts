@@ -1,6 +1,6 @@
 // The preload exposes one small typed API (the methods of the screen API's table) and never ipcRenderer itself.
 import { describe, expect, it, vi } from 'vitest'
-import { API_METHODS } from '../../src/shared/api-methods'
+import { API_METHODS } from '@shared/api-methods'
 
 const fake = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
@@ -22,7 +22,7 @@ vi.mock('electron', () => ({
 
 describe('the preload', () => {
   it('exposes only the table API, as window.diceReferee', async () => {
-    await import('../../src/preload/index')
+    await import('@preload/index')
     expect([...fake.exposed.keys()]).toEqual(['diceReferee'])
     const api = fake.exposed.get('diceReferee') as Record<string, (...args: unknown[]) => unknown>
     expect(Object.values(api).every((member) => typeof member === 'function')).toBe(true)

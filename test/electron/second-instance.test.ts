@@ -11,7 +11,7 @@ const { fake, shellStarted } = await import('./fake-electron')
 it('quits at once, opening no window and leaving the data folder alone', async () => {
   fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-second-'))
   fake.firstInstance = false
-  await import('../../src/main/index')
+  await import('@main/index')
   await shellStarted()
   await new Promise((resolve) => setTimeout(resolve, 300)) // whatever the ready handler would do, it has done
   expect(fake.quit).toBe(1)

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { HEADER_CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
-import { appResponse, mayOpenInBrowser } from '../../src/main/app-protocol'
+import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { appResponse, mayOpenInBrowser } from '@main/app-protocol'
 
 vi.mock('electron', () => import('./fake-electron'))
 const { fake, shellStarted } = await import('./fake-electron')
@@ -22,7 +22,7 @@ beforeAll(async () => {
   fake.isPackaged = true
   // A packaged app ignores a dev server address even when one is in its environment.
   process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
-  await import('../../src/main/index')
+  await import('@main/index')
   await shellStarted()
 })
 

@@ -20,7 +20,7 @@ const windows = () => fake.FakeBrowserWindow.all
 
 beforeAll(async () => {
   fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-electron-'))
-  await import('../../src/main/index')
+  await import('@main/index')
   await shellStarted()
 })
 

@@ -4,9 +4,9 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { RecordJournal } from '../../src/main/core/game/record-journal'
+import type { RecordJournal } from '@main/core/game/record-journal'
 import { openTable, type TestTable } from '../kit/table'
-import type { Outcome } from '../../src/shared/api'
+import type { Outcome } from '@shared/api'
 import { fillDiskLeaving, mountTmpfs, movesOnDisk, randomMove, seeded, underAnotherStart, unmountTmpfs } from './support'
 
 const ROUNDS = 80

@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import type { Outcome, TableState } from '../../src/shared/api'
-import type { WireReply } from '../../src/shared/api-methods'
-import type { Move } from '../../src/shared/games/types'
+import type { Outcome, TableState } from '@shared/api'
+import type { WireReply } from '@shared/api-methods'
+import type { Move } from '@shared/games/types'
 
 const ROOT = join(__dirname, '..', '..')
 

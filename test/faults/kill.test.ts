@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { replayText } from '../../src/shared/game'
+import { replayText } from '@shared/game'
 import { randomMoveIn, Screen, spawnHost } from './host-client'
 import { seeded } from './support'
 

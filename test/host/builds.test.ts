@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureRendererBuilt, isRendererCurrent, rendererInputsHash } from '../../src/host/renderer-build'
+import { ensureRendererBuilt, isRendererCurrent, rendererInputsHash } from '@host/renderer-build'
 
 const ROOT = join(__dirname, '..', '..')
 let copy = ''

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { WebSocket } from 'ws'
 import { describe, expect, it } from 'vitest'
-import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
+import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
 import { HOST_ENTRY, ROOT, startHost } from '../e2e/support'
 
 interface LogLine {

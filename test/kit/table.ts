@@ -4,14 +4,14 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { KeypadKey, Outcome, ScreenKind, TableState } from '../../src/shared/api'
-import type { GameSetup } from '../../src/shared/api-methods'
-import type { Move } from '../../src/shared/games/types'
-import type { Odds } from '../../src/shared/odds'
-import { actingComputer, type Game } from '../../src/shared/game'
-import { createTable, type CreatedTable, type TableOptions } from '../../src/main/core/create-table'
-import type { RecordJournal } from '../../src/main/core/game/record-journal'
-import type { Screen } from '../../src/main/core/screens/screen'
+import type { KeypadKey, Outcome, ScreenKind, TableState } from '@shared/api'
+import type { GameSetup } from '@shared/api-methods'
+import type { Move } from '@shared/games/types'
+import type { Odds } from '@shared/odds'
+import { actingComputer, type Game } from '@shared/game'
+import { createTable, type CreatedTable, type TableOptions } from '@main/core/create-table'
+import type { RecordJournal } from '@main/core/game/record-journal'
+import type { Screen } from '@main/core/screens/screen'
 
 export interface TestTableOptions extends Partial<TableOptions> {
   /** A fixed clock's start: each reading is a millisecond after the one before. */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative, sep } from 'node:path'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { GAME_IDS } from '../../src/shared/games'
+import { GAME_IDS } from '@shared/games'
 
 const ROOT = join(__dirname, '..', '..')
 const GAMES_DIR = join('src', 'shared', 'games')
@@ -62,11 +62,12 @@ describe('each game in one folder', () => {
     const wrong: string[] = []
     for (const file of filesUnder(GAMES_DIR)) {
       for (const [, spec] of readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-        if (!spec.startsWith('.')) {
+        const byAlias = spec.startsWith('@shared/')
+        if (!spec.startsWith('.') && !byAlias) {
           if (!packages.includes(spec)) wrong.push(`${file}: ${spec}`)
           continue
         }
-        const target = normalize(join(dirname(file), spec))
+        const target = normalize(byAlias ? join('src', 'shared', spec.slice('@shared/'.length)) : join(dirname(file), spec))
         const resolved = [`${target}.ts`, join(target, 'index.ts'), target].find((candidate) => filesUnder(dirname(candidate) || '.').includes(candidate))
         const inside = resolved !== undefined && resolved.startsWith(GAMES_DIR + sep) && resolved !== registry
         if (!inside && !(resolved !== undefined && allowed.includes(resolved))) wrong.push(`${file}: ${spec}`)

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { WireReply } from '../../src/shared/api-methods'
+import type { WireReply } from '@shared/api-methods'
 import { serveTable, type TestTable } from '../kit/table'
 import { longRecord } from '../faults/long-record'
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { WinTables } from '../../src/main/core/computer/win-tables'
+import { WinTables } from '@main/core/computer/win-tables'
 import { dataFolder, openTable, type TestTable } from '../kit/table'
-import { seededRandom } from '../../src/shared/random-play'
-import { fixedWinTables, type WinTableSource } from '../../src/shared/games/six-dice/win-play'
-import { solveWinTable, type WinSpec } from '../../src/shared/games/six-dice/win-solver'
+import { seededRandom } from '@shared/random-play'
+import { fixedWinTables, type WinTableSource } from '@shared/games/six-dice/win-play'
+import { solveWinTable, type WinSpec } from '@shared/games/six-dice/win-solver'
 
 const tables: TestTable[] = []
 afterEach(async () => {

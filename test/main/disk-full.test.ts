@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RecordJournal } from '../../src/main/core/game/record-journal'
+import type { RecordJournal } from '@main/core/game/record-journal'
 import { openTable, type TestTable } from '../kit/table'
 import { fillDisk, mountTmpfs, movesOnDisk, randomMove, remount, seeded, underAnotherStart, unmountTmpfs } from '../faults/support'
 

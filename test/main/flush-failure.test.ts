@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { RecordJournal } from '../../src/main/core/game/record-journal'
-import { HistoryArchive } from '../../src/main/core/history/history-archive'
+import { RecordJournal } from '@main/core/game/record-journal'
+import { HistoryArchive } from '@main/core/history/history-archive'
 import { openTable, type TestTable, type TestTableOptions } from '../kit/table'
-import type { TableState } from '../../src/shared/api'
+import type { TableState } from '@shared/api'
 import { rig, waitFor, type Rig } from '../devices/harness'
 
 const disk = vi.hoisted(() => ({ failNextFsync: false }))

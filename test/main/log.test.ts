@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeF
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { log, startLogging, stopLogging } from '../../src/main/core/files/log'
+import { log, startLogging, stopLogging } from '@main/core/files/log'
 import { openTable } from '../kit/table'
 
 const lines = (path: string) =>

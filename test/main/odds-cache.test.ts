@@ -1,9 +1,9 @@
 import { threadId } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { TableState } from '../../src/shared/api'
-import type { Game } from '../../src/shared/game'
-import { oddsFor } from '../../src/shared/odds'
-import { seededRandom } from '../../src/shared/random-play'
+import type { TableState } from '@shared/api'
+import type { Game } from '@shared/game'
+import { oddsFor } from '@shared/odds'
+import { seededRandom } from '@shared/random-play'
 import { openTable, type TestTable } from '../kit/table'
 import { waitUntil } from '../kit/wait'
 

@@ -1,8 +1,8 @@
 // The replays screens have open are kept by name, a few at a time and within a number of moves.
 import { describe, expect, it } from 'vitest'
-import { OpenReplays } from '../../src/main/core/history/open-replays'
-import { startGame } from '../../src/shared/game'
-import type { SteppableGame } from '../../src/shared/replay-steps'
+import { OpenReplays } from '@main/core/history/open-replays'
+import { startGame } from '@shared/game'
+import type { SteppableGame } from '@shared/replay-steps'
 
 /** A four-plus game whose record claims `moves` moves (only its length matters to what is kept). */
 function steppableOf(moves: number): SteppableGame {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Pairing } from '../../src/main/core/screens/pairing'
+import { Pairing } from '@main/core/screens/pairing'
 
 function pairing(dir = mkdtempSync(join(tmpdir(), 'dice-referee-pairing-'))) {
   let clock = 1_000_000

@@ -4,13 +4,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { dispatch } from '../../src/main/core/screens/dispatch'
-import type { Screen } from '../../src/main/core/screens/screen'
-import type { MethodArgs, MethodName, MethodResult } from '../../src/shared/api-methods'
+import { dispatch } from '@main/core/screens/dispatch'
+import type { Screen } from '@main/core/screens/screen'
+import type { MethodArgs, MethodName, MethodResult } from '@shared/api-methods'
 import { openTable, type TestTable } from '../kit/table'
-import { recordText } from '../../src/shared/game'
-import { playRandomGame, seededRandom } from '../../src/shared/random-play'
-import { factsOfRecordText, playerStatistics, type GameFacts } from '../../src/shared/stats'
+import { recordText } from '@shared/game'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { factsOfRecordText, playerStatistics, type GameFacts } from '@shared/stats'
 
 let dataDir: string
 /** Who calls: the host's control screen, or a LAN viewer. */

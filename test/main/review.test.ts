@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { TableState } from '../../src/shared/api'
-import type { WirePush } from '../../src/shared/api-methods'
-import type { TableServer } from '../../src/main/core/screens/table-server'
+import type { TableState } from '@shared/api'
+import type { WirePush } from '@shared/api-methods'
+import type { TableServer } from '@main/core/screens/table-server'
 import { openTable, serveTable, type TestTable } from '../kit/table'
 
 let dataDir: string

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import type { TableState } from '../../src/shared/api'
-import type { WirePush, WireReply } from '../../src/shared/api-methods'
-import { API_METHODS, type Access, type MethodName } from '../../src/shared/api-methods'
-import type { TableServer } from '../../src/main/core/screens/table-server'
+import type { TableState } from '@shared/api'
+import type { WirePush, WireReply } from '@shared/api-methods'
+import { API_METHODS, type Access, type MethodName } from '@shared/api-methods'
+import type { TableServer } from '@main/core/screens/table-server'
 import { serveTable, type TestTable } from '../kit/table'
-import { applyStatePatch, type JsonObject } from '../../src/shared/state-patch'
+import { applyStatePatch, type JsonObject } from '@shared/state-patch'
 
 const tables: TestTable[] = []
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // What main tells the TV about the computer's turn (issue 24): one truth about whose turn it is.
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTable, type TestTable } from '../kit/table'
-import { ScreenViews } from '../../src/main/core/screens/screen-views'
+import { ScreenViews } from '@main/core/screens/screen-views'
 
 const tables: TestTable[] = []
 afterEach(async () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { recordText } from '../../src/shared/game'
-import type { RecordJournal } from '../../src/main/core/game/record-journal'
+import { recordText } from '@shared/game'
+import type { RecordJournal } from '@main/core/game/record-journal'
 import { openTable as openKitTable, type TestTable } from '../kit/table'
 
 function openTable(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-undo-'))): { session: TestTable; store: RecordJournal; dataDir: string } {

@@ -7,12 +7,12 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { log } from '../../src/main/core/files/log'
-import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTables, shippedWinTablesDir, winTableFileBytes } from '../../src/main/core/computer/win-table-files'
-import { WinTables } from '../../src/main/core/computer/win-tables'
-import { solveWinTable, startChance, WIN_TABLE_VERSION, WinTurn, type WinSpec, type WinTable } from '../../src/shared/games/six-dice/win-solver'
-import { encodeWinTable, WIN_TABLE_PRECISION, winTableFileName } from '../../src/shared/games/six-dice/win-table-file'
-import { seededRandom } from '../../src/shared/random-play'
+import { log } from '@main/core/files/log'
+import { readWinTableFile, SHIPPED_WIN_SPECS, shippedWinTables, shippedWinTablesDir, winTableFileBytes } from '@main/core/computer/win-table-files'
+import { WinTables } from '@main/core/computer/win-tables'
+import { solveWinTable, startChance, WIN_TABLE_VERSION, WinTurn, type WinSpec, type WinTable } from '@shared/games/six-dice/win-solver'
+import { encodeWinTable, WIN_TABLE_PRECISION, winTableFileName } from '@shared/games/six-dice/win-table-file'
+import { seededRandom } from '@shared/random-play'
 
 const made: WinTables[] = []
 afterEach(() => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { canonicalFields, parseCommand, parseLine } from '../../src/shared/protocol'
+import { canonicalFields, parseCommand, parseLine } from '@shared/protocol'
 import { escape, loadVectors, VECTOR_DIR } from './vectorFile'
 import { fuzzLine, mulberry32 } from './random'
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { crc16, parseCommand, parseLine } from '../../src/shared/protocol'
+import { crc16, parseCommand, parseLine } from '@shared/protocol'
 
 const doc = readFileSync(fileURLToPath(new URL('../../firmware-protocol/PROTOCOL.md', import.meta.url)), 'utf8')
 const blocks = [...doc.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1])

@@ -9,7 +9,7 @@ import {
   parseLine,
   withChecksum,
   type DeviceMessage
-} from '../../src/shared/protocol'
+} from '@shared/protocol'
 import { mulberry32, randomMessage } from './random'
 
 describe('checksum', () => {

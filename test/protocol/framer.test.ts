@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LineAssembler, MAX_LINE, encodeEvent, parseLine } from '../../src/shared/protocol'
+import { LineAssembler, MAX_LINE, encodeEvent, parseLine } from '@shared/protocol'
 import { mulberry32, int, randomMessage } from './random'
 
 const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))

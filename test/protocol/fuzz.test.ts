@@ -8,7 +8,7 @@ import {
   parseCommand,
   parseLine,
   type ProtocolErrorCode
-} from '../../src/shared/protocol'
+} from '@shared/protocol'
 import { fuzzLine, mulberry32 } from './random'
 
 describe('fuzz', () => {

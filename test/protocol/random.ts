@@ -1,5 +1,5 @@
 // Seeded PRNG and random message generator for the round-trip and fuzz tests.
-import { encodeEvent, withChecksum, type Charge, type DeviceMessage, type DieStatus } from '../../src/shared/protocol'
+import { encodeEvent, withChecksum, type Charge, type DeviceMessage, type DieStatus } from '@shared/protocol'
 
 export type Rng = () => number
 

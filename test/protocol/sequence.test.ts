@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SequenceOrderer, SequenceTracker, seqDistance } from '../../src/shared/protocol'
+import { SequenceOrderer, SequenceTracker, seqDistance } from '@shared/protocol'
 
 describe('SequenceTracker', () => {
   it('classifies next, duplicate, gap and stale, wrapping at 65535', () => {

@@ -8,7 +8,7 @@ import {
   parseLine,
   type DeviceMessage,
   type HostCommand
-} from '../../src/shared/protocol'
+} from '@shared/protocol'
 import { escape, loadVectors, type Vector } from './vectorFile'
 
 const valid = loadVectors('valid.tsv')

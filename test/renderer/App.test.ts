@@ -3,7 +3,7 @@
 // Back and Forward, the pairing code kept from screen to screen, and the TV's own page.
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import type { ConnectionStatus } from '../../src/renderer/src/api'
+import type { ConnectionStatus } from '@renderer/api'
 import { FakeTableApi, devicesView, emptyState, foursiesGame, stateWith } from './fixtures'
 import { mountApp } from './mountWith'
 

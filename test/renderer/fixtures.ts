@@ -1,8 +1,8 @@
 import { vi, type Mock } from 'vitest'
-import type { DevicesView, GameView, HistoryEntry, HistoryGame, TableState } from '../../src/shared/api'
-import { METHOD_NAMES, type MethodName, type TableApi, type TableRequests } from '../../src/shared/api-methods'
-import type { Summary } from '../../src/shared/games/types'
-import { DROP_REASONS, type DeviceView, type DropReason } from '../../src/shared/devices'
+import type { DevicesView, GameView, HistoryEntry, HistoryGame, TableState } from '@shared/api'
+import { METHOD_NAMES, type MethodName, type TableApi, type TableRequests } from '@shared/api-methods'
+import type { Summary } from '@shared/games/types'
+import { DROP_REASONS, type DeviceView, type DropReason } from '@shared/devices'
 
 type RequestMocks = { [M in MethodName]: Mock<TableRequests[M]> }
 

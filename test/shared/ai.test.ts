@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { chooseMove } from '../../src/shared/ai'
-import type { Move } from '../../src/shared/games/types'
-import type { GameId } from '../../src/shared/games'
-import { offerOf, play, startGame, type Game } from '../../src/shared/game'
-import { seededRandom } from '../../src/shared/random-play'
+import { chooseMove } from '@shared/ai'
+import type { Move } from '@shared/games/types'
+import type { GameId } from '@shared/games'
+import { offerOf, play, startGame, type Game } from '@shared/game'
+import { seededRandom } from '@shared/random-play'
 
 const ROOT = join(__dirname, '..', '..')
 

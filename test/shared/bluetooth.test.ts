@@ -1,9 +1,9 @@
 // Byte vectors written from the published layouts (GameWithPixels/pixels-js DieMessages.ts and
 // ParticulaCode/GoDiceJavaScriptAPI godice.js; see the module docs), malformed and truncated ones too.
 import { describe, expect, it } from 'vitest'
-import { decodePixels, pixelsBlink, pixelDieId } from '../../src/shared/bluetooth/pixels'
-import { decodeGoDice, goDiceD6Face, goDiceDieId, goDicePulse } from '../../src/shared/bluetooth/godice'
-import { BluetoothDie, hexToBytes } from '../../src/shared/bluetooth/bluetooth-die'
+import { decodePixels, pixelsBlink, pixelDieId } from '@shared/bluetooth/pixels'
+import { decodeGoDice, goDiceD6Face, goDiceDieId, goDicePulse } from '@shared/bluetooth/godice'
+import { BluetoothDie, hexToBytes } from '@shared/bluetooth/bluetooth-die'
 
 const b = (...n: number[]): Uint8Array => Uint8Array.from(n)
 const ascii = (s: string, ...n: number[]): Uint8Array => Uint8Array.from([...[...s].map((c) => c.charCodeAt(0)), ...n.map((x) => (x < 0 ? x + 256 : x))])

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Offer } from '../../src/shared/games/types'
-import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '../../src/shared/keypad'
-import { KEYBOARD_KEYS, KEYPAD_KEY_TABLE, KEYPAD_KEYS, keypadKeyOf } from '../../src/shared/keypad-keys'
+import type { Offer } from '@shared/games/types'
+import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '@shared/keypad'
+import { KEYBOARD_KEYS, KEYPAD_KEY_TABLE, KEYPAD_KEYS, keypadKeyOf } from '@shared/keypad-keys'
 
 const base: Offer = { finished: false, toPlay: 0, throwers: [0], diceDue: 4, decisions: [], blocked: [] }
 const falseFours: Offer = {

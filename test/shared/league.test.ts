@@ -1,8 +1,8 @@
 // The league's pure parts: document checks, who is who across tables, nights, standings with
 // openskill ratings, and the validate_doc_update function a CouchDB runs (as the league host does).
 import { describe, expect, it } from 'vitest'
-import { recordText, replayText } from '../../src/shared/game'
-import { playRandomGame, seededRandom } from '../../src/shared/random-play'
+import { recordText, replayText } from '@shared/game'
+import { playRandomGame, seededRandom } from '@shared/random-play'
 import {
   checkLeagueDocument,
   gameDocumentId,
@@ -14,9 +14,9 @@ import {
   parseDocumentId,
   type LeagueGame,
   type LeagueMerge
-} from '../../src/shared/league'
-import { compileValidation } from '../../src/main/league/design-document'
-import { playerStatistics } from '../../src/shared/stats'
+} from '@shared/league'
+import { compileValidation } from '@main/league/design-document'
+import { playerStatistics } from '@shared/stats'
 
 /** A stand-in hash for pure tests: any function of the text does (the app uses SHA-256). */
 const hashOf = (text: string): string => {

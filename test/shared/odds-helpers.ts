@@ -1,6 +1,6 @@
-import { play, startGame, type Game } from '../../src/shared/game'
-import type { Header } from '../../src/shared/record'
-import type { Move } from '../../src/shared/games/types'
+import { play, startGame, type Game } from '@shared/game'
+import type { Header } from '@shared/record'
+import type { Move } from '@shared/games/types'
 
 export function gameOf(header: Header, moves: Move[] = []): Game {
   const started = startGame(header)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkMove, decodeRecordBytes, MAX_NAME_LENGTH, MAX_PLAYERS, parseHeaderLine, parseMoveLine, serializeMove, splitRecordLines } from '../../src/shared/record'
+import { checkMove, decodeRecordBytes, MAX_NAME_LENGTH, MAX_PLAYERS, parseHeaderLine, parseMoveLine, serializeMove, splitRecordLines } from '@shared/record'
 
 describe('record lines (record-format.md)', () => {
   it('reads each kind of move line', () => {

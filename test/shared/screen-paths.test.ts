@@ -1,6 +1,6 @@
 // Which addresses are screens: the servers answer these with index.html and the router shows them.
 import { describe, expect, it } from 'vitest'
-import { isScoreboardPath, isScreenPath, SCREEN_PATHS } from '../../src/shared/screen-paths'
+import { isScoreboardPath, isScreenPath, SCREEN_PATHS } from '@shared/screen-paths'
 
 describe('screen paths', () => {
   it('knows every screen’s address, with or without a slash at its end', () => {

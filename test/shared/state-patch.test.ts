@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { applyStatePatch, diffState, type JsonObject } from '../../src/shared/state-patch'
+import { applyStatePatch, diffState, type JsonObject } from '@shared/state-patch'
 import { openTable } from '../kit/table'
-import type { GameSetup } from '../../src/shared/api-methods'
+import type { GameSetup } from '@shared/api-methods'
 
 /** What a screen ends up with: the patch travels as JSON. */
 function roundTrip(before: JsonObject, after: JsonObject): JsonObject {

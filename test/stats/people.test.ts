@@ -10,7 +10,7 @@ import {
   statisticsCsv,
   withPeople,
   type PlayerList
-} from '../../src/shared/stats'
+} from '@shared/stats'
 
 const list: PlayerList = withPeople([], ['Ann', 'Bob', 'Cy'])
 

@@ -3,9 +3,9 @@
 // (offer().toPlay), what a keep scores (the scoring table), and rule verdicts it would otherwise
 // have to re-implement whole (Foursies busts, round, tour and tab changes; 4-PLU$ flash start).
 // It shares no code with src/shared/stats.
-import { offerOf, play, startGame, summaryOf, type Game } from '../../src/shared/game'
-import type { GameEvent } from '../../src/shared/games/types'
-import { parseHeaderLine, type Header } from '../../src/shared/record'
+import { offerOf, play, startGame, summaryOf, type Game } from '@shared/game'
+import type { GameEvent } from '@shared/games/types'
+import { parseHeaderLine, type Header } from '@shared/record'
 
 export interface Recount {
   game: string

@@ -1,11 +1,11 @@
 // Every statistic equals a recount from the records themselves (test/stats/recount.ts, a separate
 // simple walk over the record lines), over a few hundred random games of each kind.
 import { describe, expect, it } from 'vitest'
-import { GAME_IDS, GAMES, type GameId } from '../../src/shared/games'
-import { play, recordText, startGame, summaryOf } from '../../src/shared/game'
-import { playRandomGame, seededRandom } from '../../src/shared/random-play'
-import type { Header } from '../../src/shared/record'
-import { chartLineOf, factsOfRecordText, headToHead, playerStatistics, type GameFacts } from '../../src/shared/stats'
+import { GAME_IDS, GAMES, type GameId } from '@shared/games'
+import { play, recordText, startGame, summaryOf } from '@shared/game'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import type { Header } from '@shared/record'
+import { chartLineOf, factsOfRecordText, headToHead, playerStatistics, type GameFacts } from '@shared/stats'
 import { recountRecord, type Recount } from './recount'
 
 const POOL = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve']

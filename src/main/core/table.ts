@@ -1,5 +1,5 @@
 // The table's parts as the rest of the app sees them (made and wired once by create-table.ts).
-import type { DisplayInfo, Outcome } from '../../shared/api'
+import type { DisplayInfo, Outcome } from '@shared/api'
 import type { Devices } from '../devices/devices'
 import type { Leagues } from '../league/leagues'
 import type { ComputerPlayer } from './computer/computer-player'

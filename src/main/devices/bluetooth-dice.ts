@@ -2,8 +2,8 @@
 // screen that holds the Web Bluetooth connections reports each die's connection, notifications and
 // loss; each die joins the device's list as a hub's hello would declare it, and its events go the
 // same way as a hub's die lines (bluetooth-link.ts decodes them).
-import type { Outcome } from '../../shared/api'
-import { dieName } from '../../shared/devices'
+import type { Outcome } from '@shared/api'
+import { dieName } from '@shared/devices'
 import type { Notices } from '../core/screens/notices'
 import { BLUETOOTH_DEVICE, BluetoothLink, type BluetoothReport } from './bluetooth-link'
 import type { DeviceRegistry } from './device-registry'

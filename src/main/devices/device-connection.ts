@@ -7,9 +7,9 @@
 // marks the device stale when its heartbeat is late. A hello is only taken from the device already
 // connected when it fits: its own serial number, and either a restart (sequence 0), the next number,
 // or the answer to a `hello?`.
-import { LineAssembler, parseLine, SequenceOrderer, encodeCommand, seqDistance } from '../../shared/protocol'
-import type { DeviceMessage, DieMessage, HelloMessage, HostCommand } from '../../shared/protocol'
-import { DROP_REASONS, type DropReason, type RawLineView } from '../../shared/devices'
+import { LineAssembler, parseLine, SequenceOrderer, encodeCommand, seqDistance } from '@shared/protocol'
+import type { DeviceMessage, DieMessage, HelloMessage, HostCommand } from '@shared/protocol'
+import { DROP_REASONS, type DropReason, type RawLineView } from '@shared/devices'
 import type { Transport } from './serial-port'
 
 export type ConnectionState = 'connecting' | 'connected' | 'stale' | 'refused' | 'closed'

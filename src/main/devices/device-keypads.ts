@@ -1,6 +1,6 @@
 // The keypads built into devices (a dice tray's): each types into an entry of its own, as each
 // screen does, and its moves go to the game table as that keypad's.
-import { keypadKeyOf, keysOfTyped, type KeypadKey } from '../../shared/keypad-keys'
+import { keypadKeyOf, keysOfTyped, type KeypadKey } from '@shared/keypad-keys'
 import type { GameTable } from '../core/game/game-table'
 import type { Notices } from '../core/screens/notices'
 import { TypedEntry } from '../core/screens/typed-entry'

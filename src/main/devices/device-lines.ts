@@ -2,8 +2,8 @@
 // device's hello declared (a die it never declared, a face its die cannot show, keys from a device
 // with no keypad are counted and dropped), the die's view is updated (status, face, battery), and
 // the line is passed on; a device's errors and low batteries are told to the table.
-import { dieName, type DieView } from '../../shared/devices'
-import type { DeviceMessage } from '../../shared/protocol'
+import { dieName, type DieView } from '@shared/devices'
+import type { DeviceMessage } from '@shared/protocol'
 import type { Notices } from '../core/screens/notices'
 import { deviceName, type DeviceEvent, type ManagedDevice } from './managed-device'
 

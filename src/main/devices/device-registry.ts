@@ -8,9 +8,9 @@
 // port, when the system lists one). Dice are in the game unless the table takes them out
 // (`assignDie`): remembered by hello serial and die id in the settings file, so a hub that comes
 // back (or the app after a restart) keeps them.
-import type { Outcome } from '../../shared/api'
-import { dieKey, dieName, DROP_REASONS, type DropReason, type GameDie } from '../../shared/devices'
-import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '../../shared/protocol'
+import type { Outcome } from '@shared/api'
+import { dieKey, dieName, DROP_REASONS, type DropReason, type GameDie } from '@shared/devices'
+import { seqDistance, type DeviceMessage, type DieMessage, type HelloMessage } from '@shared/protocol'
 import type { Settings } from '../core/files/settings'
 import type { Notices } from '../core/screens/notices'
 import { Signal } from '../core/signal'

@@ -3,9 +3,9 @@
 // their dice into throws (smart-dice-referee.ts) and the device keypads (device-keypads.ts). Data
 // flows one way: device lines -> registry -> referee / keypads -> game table. This is what the
 // screen API's device methods call, and what the screens are shown of the devices.
-import type { Outcome, PortView } from '../../shared/api'
-import { dieKey, type BluetoothChoiceView, type DevicesView, type DeviceState, type DeviceView, type GameDie, type SmartDiceView } from '../../shared/devices'
-import { DROP_REASONS } from '../../shared/devices'
+import type { Outcome, PortView } from '@shared/api'
+import { dieKey, type BluetoothChoiceView, type DevicesView, type DeviceState, type DeviceView, type GameDie, type SmartDiceView } from '@shared/devices'
+import { DROP_REASONS } from '@shared/devices'
 import type { GameTable } from '../core/game/game-table'
 import type { Notices } from '../core/screens/notices'
 import { Signal } from '../core/signal'

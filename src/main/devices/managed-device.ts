@@ -1,6 +1,6 @@
 // A device of the table as the registry keeps it, the events it passes on, and its name for people.
-import { DROP_REASONS, type DeviceState, type DieView, type DropReason, type RawLineView } from '../../shared/devices'
-import type { DeviceMessage, HelloMessage } from '../../shared/protocol'
+import { DROP_REASONS, type DeviceState, type DieView, type DropReason, type RawLineView } from '@shared/devices'
+import type { DeviceMessage, HelloMessage } from '@shared/protocol'
 import { BLUETOOTH_DEVICE, type BluetoothLink } from './bluetooth-link'
 import type { DeviceConnection } from './device-connection'
 

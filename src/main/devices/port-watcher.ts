@@ -1,7 +1,7 @@
 // The system's serial ports: listed when a screen asks, and polled while a device is missing after
 // an unplug, to open it again where it shows up: same USB serial number on any path, or the same path.
 import { access } from 'node:fs/promises'
-import type { PortView } from '../../shared/devices'
+import type { PortView } from '@shared/devices'
 import { BLUETOOTH_DEVICE } from './bluetooth-link'
 import type { DeviceRegistry } from './device-registry'
 import { listSerialPorts, type ListPorts, type PortInfo } from './serial-port'

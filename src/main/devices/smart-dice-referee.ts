@@ -3,11 +3,11 @@
 // dice's events into one complete throw, sent to the game table as the smart dice's move. It
 // lights up the dice to throw, tells the table what is wrong with a throw, and follows the moves
 // of every other source (a throw typed by hand stands for the dice that were due).
-import type { CountedThrowView, SmartDiceView, SmartDieView, ThrowRules } from '../../shared/devices'
-import { dieKey, dieName, ThrowAssembler } from '../../shared/devices'
-import type { DeviceMessage } from '../../shared/protocol'
-import { EMPTY_PLAN, listNames, planDice, type DicePlan } from '../../shared/dice-plan'
-import { computerSeats, offerOf, type Game } from '../../shared/game'
+import type { CountedThrowView, SmartDiceView, SmartDieView, ThrowRules } from '@shared/devices'
+import { dieKey, dieName, ThrowAssembler } from '@shared/devices'
+import type { DeviceMessage } from '@shared/protocol'
+import { EMPTY_PLAN, listNames, planDice, type DicePlan } from '@shared/dice-plan'
+import { computerSeats, offerOf, type Game } from '@shared/game'
 import type { GameTable, TableEvent } from '../core/game/game-table'
 import type { MoveSource } from '../core/game/move-source'
 import type { Notices } from '../core/screens/notices'

@@ -6,7 +6,7 @@
 // The rules: a table writes only documents named after it (its user name: `game:NAME:…`,
 // `live:NAME`, `people:NAME`, `merge:NAME:…`); a finished game and a merge are written once and
 // never changed; a game is deleted by the organiser only; design documents are the organiser's.
-import { ADMIN_NAME, MAX_RECORD_CHARACTERS } from '../../shared/league'
+import { ADMIN_NAME, MAX_RECORD_CHARACTERS } from '@shared/league'
 
 /** The role a table's CouchDB user has (the league host gives it to every table it admits). */
 export const TABLE_ROLE = 'league-table'

@@ -9,7 +9,7 @@
 // is limited while it is read, its nesting before it is parsed. The feed is plain HTTP (fetch)
 // rather than PouchDB's changes(): PouchDB parses and clones every document it reads whatever
 // its size or depth, which is the one thing a hostile document must not reach.
-import type { Game } from '../../shared/game'
+import type { Game } from '@shared/game'
 import {
   checkLeagueDocument,
   GAME_HASH_LENGTH,
@@ -29,9 +29,9 @@ import {
   type LeaguePeople,
   type LeagueView,
   type LiveTable
-} from '../../shared/league'
-import { jsonNesting } from '../../shared/json-limits'
-import type { PlayerList } from '../../shared/stats'
+} from '@shared/league'
+import { jsonNesting } from '@shared/json-limits'
+import type { PlayerList } from '@shared/stats'
 import { readLeague, TooLarge } from './league-url'
 import { recordHash, type LeagueLog } from './league-sync'
 

@@ -16,9 +16,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import PouchDB, { type Document, type PouchError, type Replication } from 'pouchdb-node'
-import { recordText, replayText, summaryOf } from '../../shared/game'
-import { gameDocumentId, liveDocumentId, MAX_RECORD_CHARACTERS, peopleDocumentId } from '../../shared/league'
-import type { PlayerList } from '../../shared/stats'
+import { recordText, replayText, summaryOf } from '@shared/game'
+import { gameDocumentId, liveDocumentId, MAX_RECORD_CHARACTERS, peopleDocumentId } from '@shared/league'
+import type { PlayerList } from '@shared/stats'
 import { parseLeagueUrl, type LeagueAddress } from './league-url'
 
 /** The local database's folder in the data folder. */

@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
-import type { LeagueView, Outcome } from '../../shared/api'
+import type { LeagueView, Outcome } from '@shared/api'
 import { readOwnedFile, writeOwnedFile } from '../core/files/owned-files'
 import type { GameTable } from '../core/game/game-table'
 import type { HistoryArchive } from '../core/history/history-archive'

@@ -4,8 +4,8 @@
 // the table's sync status at /_league/sync. Made by createTable when a league is given.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { recordText, summaryOf } from '../../shared/game'
-import { mergeDocumentId } from '../../shared/league'
+import { recordText, summaryOf } from '@shared/game'
+import { mergeDocumentId } from '@shared/league'
 import type { GameTable, TableEvent } from '../core/game/game-table'
 import type { HistoryArchive } from '../core/history/history-archive'
 import type { PlayerRecords } from '../core/players/player-records'

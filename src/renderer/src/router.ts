@@ -1,5 +1,5 @@
 import { createRouter, type Router, type RouterHistory, type RouteRecordRaw } from 'vue-router'
-import { SCREEN_PATHS, type ScreenName } from '../../shared/screen-paths'
+import { SCREEN_PATHS, type ScreenName } from '@shared/screen-paths'
 import ControlShell from './ControlShell.vue'
 import SetupScreen from './setup/SetupScreen.vue'
 import TableScreen from './table/TableScreen.vue'

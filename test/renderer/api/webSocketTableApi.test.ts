@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openWebSocketTableApi, type SocketLike, type WebSocketTableApi } from '../../../src/renderer/src/api/webSocketTableApi'
-import { apiUrlFor } from '../../../src/renderer/src/api'
-import type { TableState } from '../../../src/shared/api'
-import type { WireRequest } from '../../../src/shared/api-methods'
+import { openWebSocketTableApi, type SocketLike, type WebSocketTableApi } from '@renderer/api/webSocketTableApi'
+import { apiUrlFor } from '@renderer/api'
+import type { TableState } from '@shared/api'
+import type { WireRequest } from '@shared/api-methods'
 import { emptyState } from '../fixtures'
 
 class FakeSocket implements SocketLike {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
-import ConnectionBanner from '../../../src/renderer/src/common/ConnectionBanner.vue'
-import { ordinal, placeLabel } from '../../../src/renderer/src/lib/format'
+import ConnectionBanner from '@renderer/common/ConnectionBanner.vue'
+import { ordinal, placeLabel } from '@renderer/lib/format'
 
 describe('ConnectionBanner', () => {
   it('shows only while the connection is lost, in TV text over the TV', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
-import DieFace from '../../../src/renderer/src/common/DieFace.vue'
+import DieFace from '@renderer/common/DieFace.vue'
 
 /** The centres of the circles a pip path draws (each starts one radius left of its centre). */
 function pipCentres(path: string): string[] {

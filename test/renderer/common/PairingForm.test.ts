@@ -2,8 +2,8 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import PairingForm from '../../../src/renderer/src/common/PairingForm.vue'
-import { setTableApi } from '../../../src/renderer/src/api'
+import PairingForm from '@renderer/common/PairingForm.vue'
+import { setTableApi } from '@renderer/api'
 import { FakeTableApi } from '../fixtures'
 
 describe('PairingForm', () => {

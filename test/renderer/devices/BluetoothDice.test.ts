@@ -3,8 +3,8 @@
 // player can act on; the desktop picker's list comes from the state and is answered through the API.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VueWrapper } from '@vue/test-utils'
-import BluetoothDice from '../../../src/renderer/src/devices/BluetoothDice.vue'
-import { bluetoothUnavailable, type WebBluetooth } from '../../../src/renderer/src/lib/webBluetooth'
+import BluetoothDice from '@renderer/devices/BluetoothDice.vue'
+import { bluetoothUnavailable, type WebBluetooth } from '@renderer/lib/webBluetooth'
 import { FakeTableApi, devicesView, emptyState } from '../fixtures'
 import { mountWith } from '../mountWith'
 

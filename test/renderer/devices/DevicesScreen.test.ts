@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import DevicesScreen from '../../../src/renderer/src/devices/DevicesScreen.vue'
-import TableScreen from '../../../src/renderer/src/table/TableScreen.vue'
-import { BLINK_MS } from '../../../src/renderer/src/stores/devices'
+import DevicesScreen from '@renderer/devices/DevicesScreen.vue'
+import TableScreen from '@renderer/table/TableScreen.vue'
+import { BLINK_MS } from '@renderer/stores/devices'
 import { FakeTableApi, connectedHub, devicesView, emptyState, foursiesGame, stateWith } from '../fixtures'
 import { mountApp, mountWith } from '../mountWith'
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import DiceToThrow from '../../../src/renderer/src/devices/DiceToThrow.vue'
-import DiceDisagreement from '../../../src/renderer/src/devices/DiceDisagreement.vue'
-import type { SmartDiceView } from '../../../src/shared/devices'
+import DiceToThrow from '@renderer/devices/DiceToThrow.vue'
+import DiceDisagreement from '@renderer/devices/DiceDisagreement.vue'
+import type { SmartDiceView } from '@shared/devices'
 
 const die = (id: string, colour: string, role: 'throw' | 'hold' | 'idle', record: number | null, face: number | null, agrees = true) => ({
   device: 'DRH-1',

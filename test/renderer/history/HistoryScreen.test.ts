@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import HistoryScreen from '../../../src/renderer/src/history/HistoryScreen.vue'
+import HistoryScreen from '@renderer/history/HistoryScreen.vue'
 import { FakeTableApi, foursiesGame, historyEntry, historyGame, stateWith } from '../fixtures'
 import { mountWith } from '../mountWith'
 

@@ -2,7 +2,7 @@
 // History's trash against a fake screen API: a game deleted goes there and comes back.
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import HistoryScreen from '../../../src/renderer/src/history/HistoryScreen.vue'
+import HistoryScreen from '@renderer/history/HistoryScreen.vue'
 import { FakeTableApi, historyEntry } from '../fixtures'
 import { mountWith } from '../mountWith'
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { commandForKey, historyShortcut, isTypingTarget } from '../../../src/renderer/src/lib/keyboard'
+import { commandForKey, historyShortcut, isTypingTarget } from '@renderer/lib/keyboard'
 
 function key(key: string, code: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) {
   return commandForKey({ key, code, ctrlKey: false, metaKey: false, altKey: false, ...modifiers })

@@ -2,7 +2,7 @@
 // The Players tab and a player's page against a fake screen API.
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import PlayersScreen from '../../../src/renderer/src/players/PlayersScreen.vue'
+import PlayersScreen from '@renderer/players/PlayersScreen.vue'
 import { FakeTableApi } from '../fixtures'
 import { mountApp, mountWith } from '../mountWith'
 

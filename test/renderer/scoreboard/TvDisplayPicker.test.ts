@@ -2,7 +2,7 @@
 // The desktop app's display picker for the TV, through the displays store.
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import TvDisplayPicker from '../../../src/renderer/src/scoreboard/TvDisplayPicker.vue'
+import TvDisplayPicker from '@renderer/scoreboard/TvDisplayPicker.vue'
 import { FakeTableApi } from '../fixtures'
 import { mountWith } from '../mountWith'
 

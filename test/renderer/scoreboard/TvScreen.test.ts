@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import TvScreen from '../../../src/renderer/src/scoreboard/TvScreen.vue'
+import TvScreen from '@renderer/scoreboard/TvScreen.vue'
 import { FakeTableApi, farkleGame, foursiesGame, foursiesSummary, stateWith } from '../fixtures'
 import { mountWith } from '../mountWith'
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { setTableApi } from '../../../src/renderer/src/api'
-import PeopleChips from '../../../src/renderer/src/setup/PeopleChips.vue'
+import { setTableApi } from '@renderer/api'
+import PeopleChips from '@renderer/setup/PeopleChips.vue'
 import { FakeTableApi } from '../fixtures'
 
 const PEOPLE = [

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import SetupScreen from '../../../src/renderer/src/setup/SetupScreen.vue'
-import { useSetupStore } from '../../../src/renderer/src/stores/setup'
-import { MAX_NAME_LENGTH } from '../../../src/shared/api-methods'
+import SetupScreen from '@renderer/setup/SetupScreen.vue'
+import { useSetupStore } from '@renderer/stores/setup'
+import { MAX_NAME_LENGTH } from '@shared/api-methods'
 import { FakeTableApi, emptyState } from '../fixtures'
 import { mountWith } from '../mountWith'
 

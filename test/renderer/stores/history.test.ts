@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { setTableApi } from '../../../src/renderer/src/api'
-import { useHistoryStore } from '../../../src/renderer/src/stores/history'
+import { setTableApi } from '@renderer/api'
+import { useHistoryStore } from '@renderer/stores/history'
 import { FakeTableApi, historyEntry, historyGame } from '../fixtures'
 
 describe('useHistoryStore', () => {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { setTableApi } from '../../../src/renderer/src/api'
-import { usePlayersStore } from '../../../src/renderer/src/stores/players'
-import type { PlayerPage } from '../../../src/shared/stats'
+import { setTableApi } from '@renderer/api'
+import { usePlayersStore } from '@renderer/stores/players'
+import type { PlayerPage } from '@shared/stats'
 import { FakeTableApi } from '../fixtures'
 
 const pageOf = (name: string): PlayerPage => ({ person: { name, colour: '#e6194b', aliases: [] }, statistics: null, form: [], opponents: [] })

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { setTableApi } from '../../../src/renderer/src/api'
-import { useTableStore } from '../../../src/renderer/src/stores/table'
+import { setTableApi } from '@renderer/api'
+import { useTableStore } from '@renderer/stores/table'
 import { FakeTableApi, foursiesGame, stateWith } from '../fixtures'
 
 describe('useTableStore', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import LeaguePanel from '../../../src/renderer/src/table/LeaguePanel.vue'
+import LeaguePanel from '@renderer/table/LeaguePanel.vue'
 import { emptyState, FakeTableApi } from '../fixtures'
 import { mountWith } from '../mountWith'
 

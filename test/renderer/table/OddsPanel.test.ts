@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import OddsPanel from '../../../src/renderer/src/table/OddsPanel.vue'
-import type { SixDiceOdds } from '../../../src/shared/games/six-dice/odds'
+import OddsPanel from '@renderer/table/OddsPanel.vue'
+import type { SixDiceOdds } from '@shared/games/six-dice/odds'
 
 const keepOdds: SixDiceOdds = {
   game: 'farkle',

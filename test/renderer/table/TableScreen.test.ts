@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import TableScreen from '../../../src/renderer/src/table/TableScreen.vue'
+import TableScreen from '@renderer/table/TableScreen.vue'
 import { FakeTableApi, farkleGame, foursiesGame, foursiesSummary, stateWith } from '../fixtures'
 import { mountWith } from '../mountWith'
 

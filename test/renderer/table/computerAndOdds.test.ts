@@ -2,9 +2,9 @@
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VueWrapper } from '@vue/test-utils'
-import SetupScreen from '../../../src/renderer/src/setup/SetupScreen.vue'
-import TableScreen from '../../../src/renderer/src/table/TableScreen.vue'
-import type { FoursiesOdds } from '../../../src/shared/games/foursies/odds'
+import SetupScreen from '@renderer/setup/SetupScreen.vue'
+import TableScreen from '@renderer/table/TableScreen.vue'
+import type { FoursiesOdds } from '@shared/games/foursies/odds'
 import { FakeTableApi, foursiesGame, stateWith } from '../fixtures'
 import { mountWith } from '../mountWith'
 

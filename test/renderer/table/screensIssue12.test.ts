@@ -2,10 +2,10 @@
 // Small pieces of issue 12 on single components: the odds panel's lines, the log's dice.
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import OddsPanel from '../../../src/renderer/src/table/OddsPanel.vue'
-import GameLog from '../../../src/renderer/src/table/GameLog.vue'
-import { soundFor } from '../../../src/renderer/src/lib/sound'
-import type { FoursiesOdds } from '../../../src/shared/games/foursies/odds'
+import OddsPanel from '@renderer/table/OddsPanel.vue'
+import GameLog from '@renderer/table/GameLog.vue'
+import { soundFor } from '@renderer/lib/sound'
+import type { FoursiesOdds } from '@shared/games/foursies/odds'
 
 describe('issue 12 on the components', () => {
   it('the odds panel does not repeat its only line under the headline', () => {

@@ -2,8 +2,8 @@
 // engine's parseOptions accepts, so the Setup screen, which builds its form from that data,
 // offers exactly the rules.
 import { describe, expect, it } from 'vitest'
-import { GAME_IDS, GAMES } from '../../../src/shared/games'
-import { optionDefaults } from '../../../src/shared/games/options'
+import { GAME_IDS, GAMES } from '@shared/games'
+import { optionDefaults } from '@shared/games/options'
 
 describe.each(GAME_IDS)('%s options', (id) => {
   const module = GAMES[id]

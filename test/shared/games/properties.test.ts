@@ -1,10 +1,10 @@
 // Properties every game must keep, played from the engines' own offers with random dice.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { GAMES, type GameId } from '../../../src/shared/games'
-import type { Move } from '../../../src/shared/games/types'
-import { play, recordText, replayText, startGame, summaryOf, undo } from '../../../src/shared/game'
-import { playRandomGame, seededRandom, type RandomGame } from '../../../src/shared/random-play'
+import { GAMES, type GameId } from '@shared/games'
+import type { Move } from '@shared/games/types'
+import { play, recordText, replayText, startGame, summaryOf, undo } from '@shared/game'
+import { playRandomGame, seededRandom, type RandomGame } from '@shared/random-play'
 
 const PLAYERS: Record<GameId, string[][]> = {
   foursies: [['Solo'], ['Ann', 'Bob'], ['Ann', 'Bob', 'Cy']],

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GAME_IDS, GAMES, isGameId } from '../../../src/shared/games'
+import { GAME_IDS, GAMES, isGameId } from '@shared/games'
 
 const GAMES_FOLDER = join(__dirname, '..', '..', '..', 'src', 'shared', 'games')
 

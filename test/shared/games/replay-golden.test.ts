@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GAME_IDS } from '../../../src/shared/games'
+import { GAME_IDS } from '@shared/games'
 import { goldenLines, RECORDS_PER_GAME, type GoldenLine } from './replay-golden'
 
 const GOLDEN = join(__dirname, '..', '..', 'fixtures', 'replay-golden.jsonl')

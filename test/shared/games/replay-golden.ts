@@ -9,10 +9,10 @@
 //
 // Regenerate (only when an output is meant to change): UPDATE_GOLDEN=1 npx vitest run test/shared/games/replay-golden.test.ts
 import { createHash } from 'node:crypto'
-import { GAME_IDS, GAMES, type GameId } from '../../../src/shared/games'
-import { describeEvent, play, recordText, replayText, startGame, summaryOf } from '../../../src/shared/game'
-import { playRandomGame, seededRandom } from '../../../src/shared/random-play'
-import { decodeRecordBytes, type Header } from '../../../src/shared/record'
+import { GAME_IDS, GAMES, type GameId } from '@shared/games'
+import { describeEvent, play, recordText, replayText, startGame, summaryOf } from '@shared/game'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { decodeRecordBytes, type Header } from '@shared/record'
 
 export const RECORDS_PER_GAME = 240
 const NAMES = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve']

@@ -1,10 +1,10 @@
 // Review scenarios: each test is named after the sentence of docs/rules/*.md or
 // docs/record-format.md that the engine disagreed with before its fix.
 import { describe, expect, it } from 'vitest'
-import { farkle } from '../../../src/shared/games/farkle'
-import { fouche } from '../../../src/shared/games/fouche'
-import type { Move } from '../../../src/shared/games/types'
-import { replayText } from '../../../src/shared/game'
+import { farkle } from '@shared/games/farkle'
+import { fouche } from '@shared/games/fouche'
+import type { Move } from '@shared/games/types'
+import { replayText } from '@shared/game'
 import { moduleHelpers } from './rules-helpers'
 
 const roll = (...d: number[]): Move => ({ roll: d })

@@ -1,7 +1,7 @@
 // Helpers for scenario tests of one game module: states frozen before every apply (so a
 // mutation throws), illegal lines checked to leave the state deep-equal.
 import { expect } from 'vitest'
-import type { GameEvent, GameRules, Move } from '../../../src/shared/games/types'
+import type { GameEvent, GameRules, Move } from '@shared/games/types'
 
 export function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {

@@ -1,8 +1,8 @@
 // Final standings come from the engines, in each game's own order: winners first, then what the
 // rules rank by, with the reason a tie was broken.
 import { describe, expect, it } from 'vitest'
-import { GAMES, type GameId } from '../../../src/shared/games'
-import type { Move } from '../../../src/shared/games/types'
+import { GAMES, type GameId } from '@shared/games'
+import type { Move } from '@shared/games/types'
 
 function played(game: GameId, players: string[], rules: Record<string, unknown>, next: (state: unknown, step: number) => Move) {
   const module = GAMES[game]

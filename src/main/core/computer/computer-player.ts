@@ -2,10 +2,10 @@
 // and the AI's decisions, each after a visible pause so the table can follow. A computer's turn is
 // the computer's: the game table refuses people's moves meanwhile. After an undo that lands on a
 // computer's turn it waits, so undo can go back further, until the table lets it play again.
-import type { Outcome } from '../../../shared/api'
-import { chooseMove } from '../../../shared/ai'
-import { actingComputer, computerSeats, moduleOf, type Game } from '../../../shared/game'
-import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
+import type { Outcome } from '@shared/api'
+import { chooseMove } from '@shared/ai'
+import { actingComputer, computerSeats, moduleOf, type Game } from '@shared/game'
+import type { WinTableSource } from '@shared/games/six-dice/win-play'
 import type { GameTable, TableEvent } from '../game/game-table'
 import { Signal } from '../signal'
 import type { Notices } from '../screens/notices'

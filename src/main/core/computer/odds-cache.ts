@@ -1,9 +1,9 @@
 // The odds of a position are worked out once, however many screens (and kinds of screen) are
 // shown that position: the odds service asks `cached` while it builds a state, and `store`s what
 // the odds worker answers.
-import type { Header, RecordedMove } from '../../../shared/record'
-import type { Game } from '../../../shared/game'
-import type { Odds } from '../../../shared/odds'
+import type { Header, RecordedMove } from '@shared/record'
+import type { Game } from '@shared/game'
+import type { Odds } from '@shared/odds'
 
 interface Entry {
   /** The game: one header object per game started, imported or resumed. */

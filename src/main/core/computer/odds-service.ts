@@ -1,8 +1,8 @@
 // The odds the table screens show: worked out once per position (odds-cache.ts), never on the
 // thread that takes the throws (in the odds worker, odds-thread.ts): a position not yet worked out
 // is shown without odds, worked out meanwhile, and pushed again with them.
-import type { Game } from '../../../shared/game'
-import type { Odds } from '../../../shared/odds'
+import type { Game } from '@shared/game'
+import type { Odds } from '@shared/odds'
 import type { GameTable } from '../game/game-table'
 import { Signal } from '../signal'
 import type { OddsCache } from './odds-cache'

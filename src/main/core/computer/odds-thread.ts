@@ -2,10 +2,10 @@
 // of the game since the last position (new lines, or a cut after an undo), and the chance-to-win
 // tables the position needs. One position is worked out at a time.
 import { Worker } from 'node:worker_threads'
-import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
-import type { WinSpec, WinTable } from '../../../shared/games/six-dice/win-solver'
-import { moduleOf, type Game } from '../../../shared/game'
-import type { Odds } from '../../../shared/odds'
+import type { WinTableSource } from '@shared/games/six-dice/win-play'
+import type { WinSpec, WinTable } from '@shared/games/six-dice/win-solver'
+import { moduleOf, type Game } from '@shared/game'
+import type { Odds } from '@shared/odds'
 import type { OddsAnswer, OddsRequest } from './odds-worker'
 import { workerScript, type WorkerScript } from './worker-script'
 

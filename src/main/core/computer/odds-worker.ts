@@ -3,11 +3,11 @@
 // sent it (new lines are sent, not the whole record each time) and the chance-to-win tables main
 // handed it.
 import { parentPort, threadId } from 'node:worker_threads'
-import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
-import type { WinSpec, WinTable } from '../../../shared/games/six-dice/win-solver'
-import { play, startGame, type Game } from '../../../shared/game'
-import { oddsFor, type Odds } from '../../../shared/odds'
-import type { Header, RecordedMove } from '../../../shared/record'
+import type { WinTableSource } from '@shared/games/six-dice/win-play'
+import type { WinSpec, WinTable } from '@shared/games/six-dice/win-solver'
+import { play, startGame, type Game } from '@shared/game'
+import { oddsFor, type Odds } from '@shared/odds'
+import type { Header, RecordedMove } from '@shared/record'
 
 export type OddsRequest =
   /** Another game: its header and lines. */

@@ -4,9 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import type { WinTableSource } from '../../../shared/games/six-dice/win-play'
-import { decodeWinTable, encodeWinTable, winTableFileName } from '../../../shared/games/six-dice/win-table-file'
-import { solvable, type WinSpec, type WinTable } from '../../../shared/games/six-dice/win-solver'
+import type { WinTableSource } from '@shared/games/six-dice/win-play'
+import { decodeWinTable, encodeWinTable, winTableFileName } from '@shared/games/six-dice/win-table-file'
+import { solvable, type WinSpec, type WinTable } from '@shared/games/six-dice/win-solver'
 
 /**
  * The option sets whose tables ship with the app (`npm run win-tables` solves them again): both

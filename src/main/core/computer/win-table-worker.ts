@@ -1,7 +1,7 @@
 // A worker thread that solves one chance-to-win table (see src/shared/games/six-dice/win-solver.ts) and
 // hands it back, so the solve never holds up the main process (screens, dice, records).
 import { parentPort, workerData } from 'node:worker_threads'
-import { solveWinTable, type WinSpec, type WinTable } from '../../../shared/games/six-dice/win-solver'
+import { solveWinTable, type WinSpec, type WinTable } from '@shared/games/six-dice/win-solver'
 
 export type WinWorkerMessage = { kind: 'progress'; share: number } | { kind: 'done'; table: WinTable }
 

@@ -4,10 +4,10 @@
 // knows nothing of screens, devices or the computer: they listen and act through its methods.
 import { randomInt } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import type { HistoryEntry, Outcome } from '../../../shared/api'
-import type { GameSetup } from '../../../shared/api-methods'
-import type { GameDie } from '../../../shared/devices'
-import type { Move } from '../../../shared/games/types'
+import type { HistoryEntry, Outcome } from '@shared/api'
+import type { GameSetup } from '@shared/api-methods'
+import type { GameDie } from '@shared/devices'
+import type { Move } from '@shared/games/types'
 import {
   actingComputer,
   computerSeats,
@@ -23,8 +23,8 @@ import {
   summaryOf,
   undo,
   type Game
-} from '../../../shared/game'
-import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove } from '../../../shared/record'
+} from '@shared/game'
+import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove } from '@shared/record'
 import { diskTrouble } from '../files/durable-files'
 import { log } from '../files/log'
 import type { HistoryArchive } from '../history/history-archive'

@@ -1,6 +1,6 @@
 // Who made a move (or asked for one): every request to the game table says where it comes from,
 // so that each part can tell its own moves from the others' without watching itself.
-import type { MessageLevel } from '../../../shared/api'
+import type { MessageLevel } from '@shared/api'
 
 export type MoveSource =
   /** A person at a screen: its buttons, its keyboard or its on-screen keypad. */

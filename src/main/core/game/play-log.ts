@@ -2,10 +2,10 @@
 // who threw it, and the announcement of the last line ("Bust!"). All of it is derived from the
 // record (folded again after an undo, a resume or an import) and kept beside the game so that a
 // move adds to it instead of folding the whole game again.
-import type { Announcement, LastThrow, LogEntry, ScreenKind } from '../../../shared/api'
-import type { GameEvent, Move, Offer, ShownDie } from '../../../shared/games/types'
-import { diceText } from '../../../shared/dice'
-import { describeEvent, moduleOf, offerOf, play, replayMoves, tableOf, type Game } from '../../../shared/game'
+import type { Announcement, LastThrow, LogEntry, ScreenKind } from '@shared/api'
+import type { GameEvent, Move, Offer, ShownDie } from '@shared/games/types'
+import { diceText } from '@shared/dice'
+import { describeEvent, moduleOf, offerOf, play, replayMoves, tableOf, type Game } from '@shared/game'
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
 export const LOG_SHOWN = 60

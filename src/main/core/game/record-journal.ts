@@ -6,7 +6,7 @@
 import { accessSync, closeSync, constants, existsSync, fsyncSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { HistoryEntry } from '../../../shared/api'
+import type { HistoryEntry } from '@shared/api'
 import { cutBack, syncFolder, writeAll, writeDurably, writeSynced } from '../files/durable-files'
 import type { HistoryArchive } from '../history/history-archive'
 

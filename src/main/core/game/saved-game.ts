@@ -1,9 +1,9 @@
 // The game in progress as the app finds it at start (crash recovery): the journal's record folded
 // again. A line cut off by a crash is dropped; from a line that cannot be read on, the lines are
 // kept in a file next to the record and the game resumes before it.
-import type { LogEntry } from '../../../shared/api'
-import { replayText, type Game } from '../../../shared/game'
-import { movesText } from '../../../shared/record'
+import type { LogEntry } from '@shared/api'
+import { replayText, type Game } from '@shared/game'
+import { movesText } from '@shared/record'
 import { diskTrouble, FolderNotWritableError } from '../files/durable-files'
 import type { News } from './move-source'
 import { LogCollector } from './play-log'

@@ -5,10 +5,10 @@
 import { closeSync, existsSync, fsyncSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs'
 import { randomInt } from 'node:crypto'
 import { join } from 'node:path'
-import type { HistoryEntry, Outcome } from '../../../shared/api'
-import { moduleOf, recordText, replayText, summaryOf, type Game } from '../../../shared/game'
-import { parseHeaderLine, type Header } from '../../../shared/record'
-import type { TrashEntry } from '../../../shared/stats'
+import type { HistoryEntry, Outcome } from '@shared/api'
+import { moduleOf, recordText, replayText, summaryOf, type Game } from '@shared/game'
+import { parseHeaderLine, type Header } from '@shared/record'
+import type { TrashEntry } from '@shared/stats'
 import { cutBack, diskTrouble, syncFolder, writeAll, writeDurably, type FolderNotWritableError } from '../files/durable-files'
 
 /** The last time `new Date(t).toISOString()` writes with a four-digit year. */

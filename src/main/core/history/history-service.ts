@@ -1,8 +1,8 @@
 // The history as the screens use it: the games put away (and the game on the table once it is
 // over), replays to step through, and resuming an abandoned game.
-import type { HistoryEntry, HistoryGame, Outcome, ReplayStep } from '../../../shared/api'
-import { recordTextInSteps, replayTextInSteps, summaryOf } from '../../../shared/game'
-import { checkpointCollector, steppableInSteps, stepCountOf, type SteppableGame } from '../../../shared/replay-steps'
+import type { HistoryEntry, HistoryGame, Outcome, ReplayStep } from '@shared/api'
+import { recordTextInSteps, replayTextInSteps, summaryOf } from '@shared/game'
+import { checkpointCollector, steppableInSteps, stepCountOf, type SteppableGame } from '@shared/replay-steps'
 import { inSlices, type GameTable } from '../game/game-table'
 import type { HistoryArchive } from './history-archive'
 import { OpenReplays } from './open-replays'

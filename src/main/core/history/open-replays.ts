@@ -2,8 +2,8 @@
 // and keeps it here under a name; each step is then worked out from it when a screen asks
 // (src/shared/replay-steps.ts). A screen's replay of the game on the table stays the game as it
 // was when opened, whatever is played meanwhile.
-import type { ReplayStep } from '../../../shared/api'
-import { stepOf, type SteppableGame } from '../../../shared/replay-steps'
+import type { ReplayStep } from '@shared/api'
+import { stepOf, type SteppableGame } from '@shared/replay-steps'
 
 /**
  * Replays kept: each opening adds one (the same game opened twice is two), so a screen whose

@@ -7,7 +7,7 @@
 import { basename, join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import * as v from 'valibot'
-import { personNames, type Game } from '../../../shared/game'
+import { personNames, type Game } from '@shared/game'
 import {
   checkPlayerList,
   personSeatNames,
@@ -30,8 +30,8 @@ import {
   type HeadToHead,
   type PlayerList,
   type PlayerStatistics
-} from '../../../shared/stats'
-import type { Outcome } from '../../../shared/api'
+} from '@shared/stats'
+import type { Outcome } from '@shared/api'
 import { diskTrouble } from '../files/durable-files'
 import { readOwnedFile, writeOwnedFile } from '../files/owned-files'
 import type { HistoryArchive } from '../history/history-archive'

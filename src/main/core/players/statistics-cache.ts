@@ -10,9 +10,9 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import * as v from 'valibot'
-import { GAME_IDS, GAMES } from '../../../shared/games'
-import { replayText, type Game } from '../../../shared/game'
-import { factsOfGame, type GameFacts } from '../../../shared/stats'
+import { GAME_IDS, GAMES } from '@shared/games'
+import { replayText, type Game } from '@shared/game'
+import { factsOfGame, type GameFacts } from '@shared/stats'
 import { writeDurably } from '../files/durable-files'
 
 /** Bumped whenever what a fact means changes: an older cache is then rebuilt. */

@@ -3,8 +3,8 @@
 // the screen's access, then every argument against its schema. A screen is never trusted to send
 // the right shape, and a refused request changes nothing. Each method's handler is below; a
 // refusal of what a screen asked shows on that screen only.
-import type { Outcome, Refusal } from '../../../shared/api'
-import { API_METHODS, checkArgs, isMethodName, type Access, type CheckedArgs, type MethodName, type MethodResult } from '../../../shared/api-methods'
+import type { Outcome, Refusal } from '@shared/api'
+import { API_METHODS, checkArgs, isMethodName, type Access, type CheckedArgs, type MethodName, type MethodResult } from '@shared/api-methods'
 import type { Table } from '../table'
 import { log } from '../files/log'
 import type { Screen } from './screen'

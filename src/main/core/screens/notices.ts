@@ -1,7 +1,7 @@
 // What every screen is told: news of the table (a game started, an undo, a device's warning, the
 // disk's trouble). A screen's own refusals are its own (see screen.ts); both take their numbers
 // from here, so a screen shows whichever of the two is newer.
-import type { MessageLevel, TableMessage } from '../../../shared/api'
+import type { MessageLevel, TableMessage } from '@shared/api'
 import { Signal } from '../signal'
 
 export class Notices {

@@ -10,7 +10,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import type { Outcome, PairedScreenView } from '../../../shared/api'
+import type { Outcome, PairedScreenView } from '@shared/api'
 import { readOwnedFile, writeOwnedFile } from '../files/owned-files'
 import { Signal } from '../signal'
 

@@ -3,13 +3,13 @@
 // never the computer's reasons or the odds; a LAN viewer never the pairing code or the devices.
 // Every part that changes what a screen shows says so, and the listeners (the screens' pushers)
 // are called once per change.
-import type { GameView, LeagueView, PairedScreenView, ScreenKind, SharingView, TableState } from '../../../shared/api'
-import type { DevicesView, SmartDiceView } from '../../../shared/devices'
-import { GAMES } from '../../../shared/games'
-import type { Offer } from '../../../shared/games/types'
-import { computerSeats, moduleOf, offerOf, summaryOf, tableOf, type Game } from '../../../shared/game'
-import { keypadHint, keypadLegend, keysForDecisions } from '../../../shared/keypad'
-import type { Odds } from '../../../shared/odds'
+import type { GameView, LeagueView, PairedScreenView, ScreenKind, SharingView, TableState } from '@shared/api'
+import type { DevicesView, SmartDiceView } from '@shared/devices'
+import { GAMES } from '@shared/games'
+import type { Offer } from '@shared/games/types'
+import { computerSeats, moduleOf, offerOf, summaryOf, tableOf, type Game } from '@shared/game'
+import { keypadHint, keypadLegend, keysForDecisions } from '@shared/keypad'
+import type { Odds } from '@shared/odds'
 import type { Settings } from '../files/settings'
 import type { GameTable } from '../game/game-table'
 import type { Notices } from './notices'

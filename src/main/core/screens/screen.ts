@@ -2,9 +2,9 @@
 // what it may do, what it has typed on its keypad, the refusals its own requests caused, and the
 // requests a person makes there (each answered, and refused on this screen only). What one screen
 // types or is refused never shows on another.
-import type { KeypadKey, Outcome, ScreenKind, ScreenTrust, TableMessage } from '../../../shared/api'
-import type { GameSetup } from '../../../shared/api-methods'
-import type { Move } from '../../../shared/games/types'
+import type { KeypadKey, Outcome, ScreenKind, ScreenTrust, TableMessage } from '@shared/api'
+import type { GameSetup } from '@shared/api-methods'
+import type { Move } from '@shared/games/types'
 import type { GameTable } from '../game/game-table'
 import type { MoveSource } from '../game/move-source'
 import type { HistoryService } from '../history/history-service'

@@ -2,8 +2,8 @@
 // the table screen's state but not the TV's, and the TV must not draw the same thing twice while
 // the next throw may be on its way. A screen that takes patches gets what changed instead of the
 // whole state whenever that is shorter (`src/shared/state-patch.ts` says why that matters).
-import type { WirePush } from '../../../shared/api-methods'
-import { diffState, type JsonObject } from '../../../shared/state-patch'
+import type { WirePush } from '@shared/api-methods'
+import { diffState, type JsonObject } from '@shared/state-patch'
 
 const VERSION_FIRST = /^(\{"state":)?\{"version":-?\d+,/
 

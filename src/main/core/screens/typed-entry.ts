@@ -1,9 +1,9 @@
 // Digits typed on one keypad (a screen's, or a dice tray's), until Enter enters them: the keypad
 // grammar (src/shared/keypad.ts) applied to what this keypad typed, and the move it makes sent to
 // the game table under this keypad's source.
-import type { KeypadKey, Outcome } from '../../../shared/api'
-import { offerOf } from '../../../shared/game'
-import { pressKey } from '../../../shared/keypad'
+import type { KeypadKey, Outcome } from '@shared/api'
+import { offerOf } from '@shared/game'
+import { pressKey } from '@shared/keypad'
 import type { GameTable } from '../game/game-table'
 import type { MoveSource } from '../game/move-source'
 

@@ -1,6 +1,6 @@
-import type { TableApi } from '../../../shared/api-methods'
+import type { TableApi } from '@shared/api-methods'
 import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
-import { isScoreboardPath } from '../../../shared/screen-paths'
+import { isScoreboardPath } from '@shared/screen-paths'
 import { savedScreenToken } from '../lib/screen-token'
 
 export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { HeadToHeadView, LeagueView } from '../../../shared/league'
+import type { HeadToHeadView, LeagueView } from '@shared/league'
 
 /**
  * The league as its page and TV show it: the view main sends (/_league/view), fetched again

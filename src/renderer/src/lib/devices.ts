@@ -1,5 +1,5 @@
 // Words and small helpers for showing smart dice and serial keypads.
-import type { DeviceState, DieStatusView, DropReason, RawLineView } from '../../../shared/devices'
+import type { DeviceState, DieStatusView, DropReason, RawLineView } from '@shared/devices'
 
 export const DEVICE_STATE_LABELS: Record<DeviceState, string> = {
   connecting: 'Connecting…',

@@ -1,6 +1,6 @@
-import type { GameView } from '../../../shared/api'
-import type { ShownDie, Standing } from '../../../shared/games/types'
-import { GAMES, isGameId } from '../../../shared/games'
+import type { GameView } from '@shared/api'
+import type { ShownDie, Standing } from '@shared/games/types'
+import { GAMES, isGameId } from '@shared/games'
 
 // One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
 // formats every score at every push.

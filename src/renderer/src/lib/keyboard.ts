@@ -1,4 +1,4 @@
-import { KEYBOARD_KEYS, type KeypadKey } from '../../../shared/keypad-keys'
+import { KEYBOARD_KEYS, type KeypadKey } from '@shared/keypad-keys'
 
 export type KeyCommand = { type: 'keypad'; key: KeypadKey } | { type: 'roll' }
 

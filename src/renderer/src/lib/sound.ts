@@ -1,8 +1,8 @@
 // Short sounds for the TV, made in code with WebAudio (no files, no network), and spoken
 // announcements with the system's speech synthesis where it has a voice.
-import type { LogEntry } from '../../../shared/api'
-import { GAMES, isGameId } from '../../../shared/games'
-import type { SoundKind } from '../../../shared/games/types'
+import type { LogEntry } from '@shared/api'
+import { GAMES, isGameId } from '@shared/games'
+import type { SoundKind } from '@shared/games/types'
 
 export type { SoundKind }
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { DisplayInfo, Outcome } from '../../../shared/api'
+import type { DisplayInfo, Outcome } from '@shared/api'
 import { getTableApi } from '../api'
 
 /** The desktop app's displays and which one shows the TV's scoreboard (main opens it there). */

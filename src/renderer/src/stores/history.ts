@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { HistoryEntry, HistoryGame, Outcome, ReplayStep } from '../../../shared/api'
-import type { GameChart, TrashEntry } from '../../../shared/stats'
+import type { HistoryEntry, HistoryGame, Outcome, ReplayStep } from '@shared/api'
+import type { GameChart, TrashEntry } from '@shared/stats'
 import { getTableApi } from '../api'
 
 function errorText(error: unknown): string {

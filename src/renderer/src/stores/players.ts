@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { Outcome } from '../../../shared/api'
-import { personResolver, type PlayerList, type PlayerPage, type PlayerStatistics } from '../../../shared/stats'
+import type { Outcome } from '@shared/api'
+import { personResolver, type PlayerList, type PlayerPage, type PlayerStatistics } from '@shared/stats'
 import { getTableApi } from '../api'
 
 /** The player list, everyone's statistics, and the player page being shown. */

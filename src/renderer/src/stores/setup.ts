@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { GameSetup } from '../../../shared/api-methods'
-import { optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '../../../shared/games/options'
-import { GAME_IDS, GAMES, type GameId } from '../../../shared/games'
+import type { GameSetup } from '@shared/api-methods'
+import { optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '@shared/games/options'
+import { GAME_IDS, GAMES, type GameId } from '@shared/games'
 
 export interface GameChoice {
   id: GameId

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { KeypadKey, MessageLevel, Outcome, TableState } from '../../../shared/api'
-import type { GameSetup } from '../../../shared/api-methods'
-import type { Move } from '../../../shared/games/types'
+import type { KeypadKey, MessageLevel, Outcome, TableState } from '@shared/api'
+import type { GameSetup } from '@shared/api-methods'
+import type { Move } from '@shared/games/types'
 import { getTableApi, isConnectionAware } from '../api'
 import { saveScreenToken, savedScreenToken, screenName } from '../lib/screen-token'
 

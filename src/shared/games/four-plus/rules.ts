@@ -16,7 +16,7 @@ import type {
 import { rankPlayers } from '../standings'
 import { optionDefaults, valueText } from '../options'
 import { FOUR_PLUS_DESCRIPTOR } from './descriptor'
-import { isDieValue, notADie } from '../../dice'
+import { isDieValue, notADie } from '@shared/dice'
 
 export interface FourPlusOptions {
   /** Number of rounds before the game ends (default 3). */

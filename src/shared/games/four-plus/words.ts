@@ -1,5 +1,5 @@
 // The words 4-PLU$ uses: each event as a table can hear it.
-import { listNames, numberWord } from '../../dice'
+import { listNames, numberWord } from '@shared/dice'
 import { THROWS_PER_TURN, type FourPlusEvent } from './rules'
 
 function nameOf(players: readonly string[], seat: number | undefined): string {

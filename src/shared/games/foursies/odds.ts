@@ -3,7 +3,7 @@
 // score, under the odds policy (../README.md, "What 'played as well as possible' means"). The
 // turn itself is solved in ./turn-odds.
 import type { Move, Offer, OddsLine } from '../types'
-import { sortedDice } from '../../dice'
+import { sortedDice } from '@shared/dice'
 import { percent, round } from '../dice-odds'
 import type { FoursiesDevil, FoursiesState } from './rules'
 import { BUST, E0, FOURSIES, RESET, SCORE, solveTurn, type Figures, type TurnSolution, type TurnUtility } from './turn-odds'

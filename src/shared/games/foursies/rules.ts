@@ -19,7 +19,7 @@ import type {
 import { rankPlayers } from '../standings'
 import { choiceValues, optionDefaults, valueText } from '../options'
 import { FOURSIES_DESCRIPTOR } from './descriptor'
-import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '../../dice'
+import { countedValues, faceCounts, isDieValue, listNames, notADie, numberWord, removeValues, sortedDice } from '@shared/dice'
 
 export type FoursiesMatch = 'round' | 'tour' | 'tour-de-fours'
 export type FoursiesTour = 'first-to-four' | 'four-rounds'

@@ -22,7 +22,7 @@
 // the engine's own offer/apply on every table and throw.
 
 import { factsOf, tableCode, type FoursiesDevil, type TableFacts } from './rules'
-import { mergeSorted, removeValues, sortedDice } from '../../dice'
+import { mergeSorted, removeValues, sortedDice } from '@shared/dice'
 import { outcomesOf } from '../dice-odds'
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // The words Foursies uses: each event as a table can hear it.
-import { diceText, listNames, numberWord } from '../../dice'
+import { diceText, listNames, numberWord } from '@shared/dice'
 import type { FoursiesEvent } from './rules'
 
 /** Words for an event: "Ann scores a 4 and has 3", "Bust! Bob stays on 2". */

@@ -2,7 +2,7 @@
 // (./win-play) where it has one, else for the expected points (./turn-odds), and in the final
 // turns to pass the leader; see ../README.md.
 import type { AiChoice, Decision } from '../types'
-import { formatPoints } from '../../dice'
+import { formatPoints } from '@shared/dice'
 import { percent } from '../dice-odds'
 import { pickBest } from '../pick-best'
 import type { SixDiceState } from './rules'

@@ -2,7 +2,7 @@
 // due or on offer, the expected points the turn banks from here (./turn-odds), and where the
 // chance-to-win tables are solved (./win-play) each decision's chance to win.
 import type { Move, Offer, OddsLine } from '../types'
-import { formatPoints } from '../../dice'
+import { formatPoints } from '@shared/dice'
 import { percent, round } from '../dice-odds'
 import type { SixDiceState } from './rules'
 import { expectedValues, farkleChance } from './turn-odds'

@@ -19,7 +19,7 @@ import type {
 } from '../types'
 import { rankPlayers } from '../standings'
 import { valueText } from '../options'
-import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '../../dice'
+import { countedValues, diceText, faceCounts, formatPoints, isDieValue, listNames, notADie, numberWord } from '@shared/dice'
 
 // ---------------------------------------------------------------------------------------------
 // Scoring tables

@@ -1,5 +1,5 @@
 // The words Farkle and Fouche use: each event as a table can hear it.
-import { diceText, formatPoints, listNames } from '../../dice'
+import { diceText, formatPoints, listNames } from '@shared/dice'
 import type { SixDiceEvent } from './rules'
 
 /** Words for an event: "Ann keeps 1 1 1 for 1,000 (turn 1,000)", "Farkle! Bob loses 350". */

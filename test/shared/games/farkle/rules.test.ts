@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { farkle } from '../../../../src/shared/games/farkle'
-import { FARKLE_TABLE, type FarkleState } from '../../../../src/shared/games/farkle/rules'
+import { farkle } from '@shared/games/farkle'
+import { FARKLE_TABLE, type FarkleState } from '@shared/games/farkle/rules'
 import {
   bestScore,
   bestSplit,
@@ -10,8 +10,8 @@ import {
   scoringSelections,
   threePairs,
   twoTriplets
-} from '../../../../src/shared/games/six-dice/rules'
-import type { Move } from '../../../../src/shared/games/types'
+} from '@shared/games/six-dice/rules'
+import type { Move } from '@shared/games/types'
 import { BANK, deepFreeze, keep, moduleHelpers, roll, SIX_DICE_TURNS } from '../rules-helpers'
 
 // ---------------------------------------------------------------------------------------------

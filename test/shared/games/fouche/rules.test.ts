@@ -1,10 +1,10 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { fouche } from '../../../../src/shared/games/fouche'
-import { FOUCHE_TABLE, type FoucheState } from '../../../../src/shared/games/fouche/rules'
-import { farkle } from '../../../../src/shared/games/farkle'
-import { bestScore, bestSplit, scoringSelections } from '../../../../src/shared/games/six-dice/rules'
-import type { Move } from '../../../../src/shared/games/types'
+import { fouche } from '@shared/games/fouche'
+import { FOUCHE_TABLE, type FoucheState } from '@shared/games/fouche/rules'
+import { farkle } from '@shared/games/farkle'
+import { bestScore, bestSplit, scoringSelections } from '@shared/games/six-dice/rules'
+import type { Move } from '@shared/games/types'
 import { BANK, deepFreeze, keep, moduleHelpers, roll, SIX_DICE_TURNS } from '../rules-helpers'
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { fourPlus } from '../../../../src/shared/games/four-plus'
-import { classifyThrow, flashOutcome, type FourPlusEvent, type FourPlusState } from '../../../../src/shared/games/four-plus/rules'
-import type { Move } from '../../../../src/shared/games/types'
+import { fourPlus } from '@shared/games/four-plus'
+import { classifyThrow, flashOutcome, type FourPlusEvent, type FourPlusState } from '@shared/games/four-plus/rules'
+import type { Move } from '@shared/games/types'
 
 // Throws used throughout. None of the "nothing" throws holds a pair or two 1s.
 const NIL = [2, 3, 5, 6] // nothing

@@ -3,9 +3,9 @@
 // first, so any mutation of an input state throws.
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { foursies } from '../../../../src/shared/games/foursies'
-import { type FoursiesEvent, type FoursiesOptions, type FoursiesState } from '../../../../src/shared/games/foursies/rules'
-import type { GameEvent, Move } from '../../../../src/shared/games/types'
+import { foursies } from '@shared/games/foursies'
+import { type FoursiesEvent, type FoursiesOptions, type FoursiesState } from '@shared/games/foursies/rules'
+import type { GameEvent, Move } from '@shared/games/types'
 
 const ANN_BOB = ['Ann', 'Bob']
 const THREE = ['Ann', 'Bob', 'Cy']

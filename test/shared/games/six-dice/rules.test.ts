@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
-import { isFarkle, scoringSelections, type ScoringTable } from '../../../../src/shared/games/six-dice/rules'
-import { FARKLE_TABLE } from '../../../../src/shared/games/farkle/rules'
-import { FOUCHE_TABLE } from '../../../../src/shared/games/fouche/rules'
+import { isFarkle, scoringSelections, type ScoringTable } from '@shared/games/six-dice/rules'
+import { FARKLE_TABLE } from '@shared/games/farkle/rules'
+import { FOUCHE_TABLE } from '@shared/games/fouche/rules'
 
 /** Every one of the 6^n ordered throws of n dice. */
 function* allThrows(n: number): Generator<number[]> {

@@ -1,12 +1,12 @@
 // The odds of Farkle and Fouche decisions with their chance to win (src/shared/odds.ts + src/shared/games/six-dice/win-play.ts).
 import { describe, expect, it } from 'vitest'
-import { fixedWinTables, type WinTableSource } from '../../../../src/shared/games/six-dice/win-play'
-import { solveWinTable, WinTurn } from '../../../../src/shared/games/six-dice/win-solver'
-import { oddsFor } from '../../../../src/shared/odds'
-import { type SixDiceOdds } from '../../../../src/shared/games/six-dice/odds'
-import { reachValues } from '../../../../src/shared/games/six-dice/turn-odds'
-import { FARKLE_TABLE } from '../../../../src/shared/games/farkle/rules'
-import { gameOf, withState } from '../../odds-helpers'
+import { fixedWinTables, type WinTableSource } from '@shared/games/six-dice/win-play'
+import { solveWinTable, WinTurn } from '@shared/games/six-dice/win-solver'
+import { oddsFor } from '@shared/odds'
+import { type SixDiceOdds } from '@shared/games/six-dice/odds'
+import { reachValues } from '@shared/games/six-dice/turn-odds'
+import { FARKLE_TABLE } from '@shared/games/farkle/rules'
+import { gameOf, withState } from '@test/shared/odds-helpers'
 
 const table = solveWinTable({ game: 'farkle', target: 1000, entry: 0 }, { leadCap: 3000 })
 const wins = fixedWinTables([table])

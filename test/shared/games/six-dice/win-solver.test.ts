@@ -1,8 +1,8 @@
 // The chance-to-win solver (src/shared/games/six-dice/win-solver.ts) against known values, an independent
 // brute-force value iteration, itself (symmetry, convergence) and the real engine (self-play).
 import { describe, expect, it } from 'vitest'
-import { chooseMove } from '../../../../src/shared/ai'
-import { fixedWinTables, winChances } from '../../../../src/shared/games/six-dice/win-play'
+import { chooseMove } from '@shared/ai'
+import { fixedWinTables, winChances } from '@shared/games/six-dice/win-play'
 import {
   finalTurnChanceWithEntry,
   finalTurnChances,
@@ -16,17 +16,17 @@ import {
   type SolveOptions,
   type WinSpec,
   type WinTable
-} from '../../../../src/shared/games/six-dice/win-solver'
-import { decodeWinTable, encodeWinTable, WIN_TABLE_PRECISION, winTableFileName } from '../../../../src/shared/games/six-dice/win-table-file'
-import { FARKLE_TABLE } from '../../../../src/shared/games/farkle/rules'
-import { FOUCHE_TABLE } from '../../../../src/shared/games/fouche/rules'
-import { isFarkle, scoringSelections, type SixDiceState } from '../../../../src/shared/games/six-dice/rules'
-import type { Move } from '../../../../src/shared/games/types'
-import { offerOf, play, startGame, type Game } from '../../../../src/shared/game'
-import { outcomesOf } from '../../../../src/shared/games/dice-odds'
-import { reachValues } from '../../../../src/shared/games/six-dice/turn-odds'
-import { seededRandom } from '../../../../src/shared/random-play'
-import { solveWinTableV1 } from '../../../../bench/win-solver-v1'
+} from '@shared/games/six-dice/win-solver'
+import { decodeWinTable, encodeWinTable, WIN_TABLE_PRECISION, winTableFileName } from '@shared/games/six-dice/win-table-file'
+import { FARKLE_TABLE } from '@shared/games/farkle/rules'
+import { FOUCHE_TABLE } from '@shared/games/fouche/rules'
+import { isFarkle, scoringSelections, type SixDiceState } from '@shared/games/six-dice/rules'
+import type { Move } from '@shared/games/types'
+import { offerOf, play, startGame, type Game } from '@shared/game'
+import { outcomesOf } from '@shared/games/dice-odds'
+import { reachValues } from '@shared/games/six-dice/turn-odds'
+import { seededRandom } from '@shared/random-play'
+import { solveWinTableV1 } from '@bench/win-solver-v1'
 
 describe('known values', () => {
   it('the chance to farkle with 1-6 dice is 2/3, 4/9, 5/18, 17/108, 25/324, 5/216 under both scoring tables', () => {
