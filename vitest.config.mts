@@ -15,7 +15,7 @@ import { pathAliases } from './scripts/path-aliases.mjs'
 //   that start the real host get its screens and bundle from the same global setup as e2e.
 // - e2e: Chromium against the headless host, and packaging. The screens are the app's own
 //   electron-vite build, made once per run by the global setup.
-const UNIT = ['test/protocol/**', 'test/shared/**', 'test/stats/**', 'test/renderer/**', 'test/layers/**']
+const UNIT = ['test/shared/**', 'test/renderer/**', 'test/layers/**']
 const E2E = ['test/e2e/**', 'test/packaging/**']
 const TEST_FILES = ['test/**/*.test.ts']
 /** Builds what the real host serves and runs (out/renderer by electron-vite, out/host), once per run. */

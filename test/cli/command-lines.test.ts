@@ -6,8 +6,7 @@ import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = join(__dirname, '..', '..')
+import { ROOT } from '@test/kit/root'
 
 const COMMANDS = {
   referee: [process.execPath, '--import', 'tsx', 'src/cli/referee.ts'],

@@ -3,11 +3,11 @@
 // every package in the lock file (so `npm ci` prints no EBADENGINE on any Node that engines
 // accepts); the README and CI say the same.
 import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = resolve(__dirname, '..', '..')
 const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node
 const nvmrc = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim()
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LeagueView } from '@shared/league'
-import { connectApi, leagueUrl, PASSWORD, playGame, seeded, startLeague, startTable, temporaryFolder } from '../league/support'
+import { connectApi, leagueUrl, PASSWORD, playGame, seeded, startLeague, startTable, temporaryFolder } from '../main/league/support'
 import { launchBrowser, SCREENSHOTS } from './support'
 
 let browser: Browser

@@ -6,8 +6,7 @@ import WebSocket from 'ws'
 import type { Outcome, TableState } from '@shared/api'
 import type { WireReply } from '@shared/api-methods'
 import type { Move } from '@shared/games/types'
-
-const ROOT = join(__dirname, '..', '..')
+import { ROOT } from '@test/kit/root'
 
 export interface Host {
   child: ChildProcess

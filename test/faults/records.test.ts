@@ -10,8 +10,8 @@ import { GAME_IDS } from '@shared/games'
 import { recordText } from '@shared/game'
 import { playRandomGame, SAMPLE_PLAYERS } from '@shared/random-play'
 import { seeded } from './support'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 const RECORDS = 2400
 
 function baseRecords(): string[] {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureRendererBuilt, isRendererCurrent, rendererInputsHash } from '@host/renderer-build'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 let copy = ''
 
 beforeAll(() => {

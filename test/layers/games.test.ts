@@ -8,8 +8,8 @@ import { dirname, join, normalize, relative, sep } from 'node:path'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GAME_IDS } from '@shared/games'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 const GAMES_DIR = join('src', 'shared', 'games')
 
 function filesUnder(dir: string): string[] {

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 const LAYER_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax']
 
 let eslint: ESLint

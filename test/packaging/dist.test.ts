@@ -15,14 +15,14 @@ import { spawn } from 'node:child_process'
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import * as asar from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 // The byte values of a fuse's state (not re-exported by the package's index).
 import { FuseState } from '@electron/fuses/dist/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = resolve(__dirname, '..', '..')
 const ELECTRON_VERSION = '45.5.0'
 const BINDINGS = 'node_modules/@serialport/bindings-cpp'
 const STEP_TIMEOUT_MS = 150_000

@@ -4,8 +4,9 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GAME_IDS, GAMES, isGameId } from '@shared/games'
+import { repoPath } from '@test/kit/root'
 
-const GAMES_FOLDER = join(__dirname, '..', '..', '..', 'src', 'shared', 'games')
+const GAMES_FOLDER = repoPath('src', 'shared', 'games')
 
 describe('the games registry', () => {
   it('lists the games in the order the Setup screen offers them', () => {

@@ -1,12 +1,12 @@
 // `referee replay` gives the same output, and the screens the same offers, views and words, for
 // hundreds of random records of every game as when the golden file was written (see ./replay-golden).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GAME_IDS } from '@shared/games'
 import { goldenLines, RECORDS_PER_GAME, type GoldenLine } from './replay-golden'
+import { repoPath } from '@test/kit/root'
 
-const GOLDEN = join(__dirname, '..', '..', 'fixtures', 'replay-golden.jsonl')
+const GOLDEN = repoPath('test', 'fixtures', 'replay-golden.jsonl')
 
 describe('replay golden file', () => {
   const now = goldenLines()

@@ -61,19 +61,4 @@ describe('record-format: a line that the rules do not allow stops the replay wit
     // an unknown key on line 2 is reported as such, not as a crash
     expect(replayText(`${HEADER}\n{"roll":[4,4,4,4],"x":${deep}}\n`)).toMatchObject({ ok: false, line: 2 })
   })
-
-  it('the first bad line is the one reported: a later line that is not UTF-8 does not hide it', async () => {
-    const { spawnSync } = await import('node:child_process')
-    const { join } = await import('node:path')
-    const input = Buffer.concat([
-      Buffer.from(`${HEADER}\n{"roll":[4,4,4,9]}\n{"roll":[4,4,`),
-      Buffer.from([0xff]),
-      Buffer.from(',4]}\n')
-    ])
-    const root = join(__dirname, '..', '..', '..')
-    const result = spawnSync('npx', ['tsx', 'src/cli/referee.ts', 'replay', '-'], { cwd: root, input, encoding: 'utf8' })
-    expect(result.status).toBe(1)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^line 2: /)
-  })
 })
