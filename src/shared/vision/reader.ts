@@ -1,0 +1,482 @@
+// Reads the dice in one frame: the tray made flat (rectified), each die found, its top face
+// located, its pips found and checked against the six layouts. ThrowReader (throw-reader.ts)
+// adds stillness and the vote over frames; readDiceFrame is one frame.
+//
+// How a die is found, and why (the project's own geometry; OpenCV does the pixel work):
+// - The tray's floor is made a flat rectangle with its homography. The dice's top faces lie in a
+//   plane parallel to the floor, which that same homography maps to a rectangle too, scaled and
+//   shifted (H0⁻¹·Hh = I + v·e3ᵀ, a similarity): so in the rectified picture every flat top face
+//   is a square of one size, whatever the camera's tilt, and its pips form a layout up to a
+//   similarity, which fitLayout checks.
+// - A die's side faces show as a smear from its top face towards the camera's foot (where
+//   straight down from the camera meets the floor: trayView's nadir, carried into the rectified
+//   picture). So the top face is the end of the die's blob farthest from the foot, and its
+//   extent along that direction equals its width across it (a square's extents along any two
+//   perpendicular directions are equal).
+// - The pips are looked for inside the face's inscribed circle (radius just under half a side):
+//   it holds every pip whatever the face's turn, and no pip of a side face.
+// - The die's footprint (the blob's near end) decides whether it is in the tray.
+import { applyHomography, insidePolygon, invert3, multiply3, scalePolygon, trayView, type Matrix3 } from './geometry'
+import { fitLayout } from './layout'
+import type { OpenCv } from './opencv'
+import type { Box, DieReading, FrameReading, Point, RgbaFrame, TrayCalibration, UnreadableReason } from './types'
+import { findTray } from './tray'
+
+type Mat = InstanceType<OpenCv['Mat']>
+
+export interface ReadOptions {
+  /** The calibrated tray, 'auto' to look for it in the frame (the default), or 'none' to read the whole frame. */
+  tray?: TrayCalibration | 'auto' | 'none'
+  /** What the reader saw, for a person tuning it (not needed to read). */
+  debug?: (what: string, value: unknown) => void
+}
+
+/** The longest side of the picture the reader works on, in pixels: enough for pips of 8 px or more on a 1280×720 webcam frame. */
+const WORK_SIZE = 1000
+
+interface WorkView {
+  image: Mat
+  /** Work pixels → frame pixels. */
+  toFrame: (p: Point) => Point
+  tray: Point[] | null
+  trayInFrame: Point[] | null
+  foot: Point
+}
+
+export function frameToMat(cv: OpenCv, frame: RgbaFrame): Mat {
+  if (frame.data.length !== frame.width * frame.height * 4) throw new Error(`a frame of ${frame.width}×${frame.height} needs ${frame.width * frame.height * 4} bytes, not ${frame.data.length}`)
+  const rgba = new cv.Mat(frame.height, frame.width, cv.CV_8UC4)
+  rgba.data.set(frame.data)
+  const rgb = new cv.Mat()
+  cv.cvtColor(rgba, rgb, cv.COLOR_RGBA2RGB)
+  rgba.delete()
+  return rgb
+}
+
+function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
+  const width = rgb.cols
+  const height = rgb.rows
+  if (polygon && polygon.length === 4) {
+    const src = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, 1, 0, 1, 1, 0, 1])
+    const dst = cv.matFromArray(4, 1, cv.CV_32FC2, polygon.flat())
+    const m = cv.getPerspectiveTransform(src, dst)
+    const unitToImage = Array.from(m.data64F)
+    src.delete()
+    dst.delete()
+    m.delete()
+    const view = trayView(unitToImage, width, height)
+    const edge = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1])
+    const across = Math.max(edge(polygon[0], polygon[1]), edge(polygon[3], polygon[2]))
+    const margin = 0.1
+    let trayWidth = Math.min(across, WORK_SIZE / (1 + 2 * margin))
+    let trayDepth = trayWidth / view.aspect
+    if (trayDepth * (1 + 2 * margin) > WORK_SIZE) {
+      trayDepth = WORK_SIZE / (1 + 2 * margin)
+      trayWidth = trayDepth * view.aspect
+    }
+    const m0 = margin * Math.max(trayWidth, trayDepth)
+    const workToUnit: Matrix3 = [1 / trayWidth, 0, -m0 / trayWidth, 0, 1 / trayDepth, -m0 / trayDepth, 0, 0, 1]
+    const workToImage = multiply3(unitToImage, workToUnit)
+    const size = new cv.Size(Math.round(trayWidth + 2 * m0), Math.round(trayDepth + 2 * m0))
+    const image = new cv.Mat()
+    const h = cv.matFromArray(3, 3, cv.CV_64F, workToImage)
+    cv.warpPerspective(rgb, image, h, size, cv.INTER_LINEAR | cv.WARP_INVERSE_MAP, cv.BORDER_REPLICATE, new cv.Scalar())
+    h.delete()
+    const imageToWork = invert3(workToImage)
+    const tray: Point[] = [
+      [m0, m0],
+      [m0 + trayWidth, m0],
+      [m0 + trayWidth, m0 + trayDepth],
+      [m0, m0 + trayDepth]
+    ]
+    return { image, toFrame: (p) => applyHomography(workToImage, p), tray, trayInFrame: polygon, foot: applyHomography(imageToWork, view.nadir) }
+  }
+  const scale = Math.min(1, WORK_SIZE / Math.max(width, height))
+  const image = new cv.Mat()
+  if (scale < 1) cv.resize(rgb, image, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, cv.INTER_AREA)
+  else rgb.copyTo(image)
+  return {
+    image,
+    toFrame: ([x, y]) => [x / scale, y / scale],
+    tray: polygon ? polygon.map(([x, y]) => [x * scale, y * scale] as Point) : null,
+    trayInFrame: polygon,
+    foot: [(width * scale) / 2, (height * scale) / 2]
+  }
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+function percentile(sorted: Float32Array, q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]
+}
+
+const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
+
+/** The pixels of the picture that differ from the tray around them: the dice (and their pips). */
+function foregroundMask(cv: OpenCv, lab: Mat): Mat {
+  const width = lab.cols
+  const height = lab.rows
+  const small = new cv.Mat()
+  cv.resize(lab, small, new cv.Size(Math.round(width / 4), Math.round(height / 4)), 0, 0, cv.INTER_AREA)
+  let k = Math.round((Math.min(width, height) / 4) * 0.2)
+  if (k % 2 === 0) k++
+  const smallBackground = new cv.Mat()
+  cv.medianBlur(small, smallBackground, Math.max(9, k))
+  const background = new cv.Mat()
+  cv.resize(smallBackground, background, new cv.Size(width, height), 0, 0, cv.INTER_LINEAR)
+  small.delete()
+  smallBackground.delete()
+  const mask = new cv.Mat(height, width, cv.CV_8UC1)
+  const pixels = lab.data
+  const back = background.data
+  const out = mask.data
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+    const dl = pixels[j] - back[j]
+    // Darker than the tray counts less: a die's shadow is the tray, darker.
+    const l = dl < 0 ? dl * 0.55 : dl
+    const da = (pixels[j + 1] - back[j + 1]) * 1.6
+    const db = (pixels[j + 2] - back[j + 2]) * 1.6
+    out[i] = l * l + da * da + db * db > 30 * 30 ? 255 : 0
+  }
+  background.delete()
+  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(3, 3))
+  cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel)
+  kernel.delete()
+  const closeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5))
+  cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, closeKernel)
+  closeKernel.delete()
+  // Fill each blob's holes (pips the colour of the tray).
+  const contours = new cv.MatVector()
+  const hierarchy = new cv.Mat()
+  cv.findContours(mask, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE)
+  cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1)
+  contours.delete()
+  hierarchy.delete()
+  return mask
+}
+
+interface Blob {
+  xs: Int32Array
+  ys: Int32Array
+  area: number
+}
+
+function blobsOf(cv: OpenCv, mask: Mat): Blob[] {
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
+  const areas = stats.data32S
+  const blobs: Blob[] = []
+  const fill: number[] = []
+  for (let label = 0; label < count; label++) {
+    const area = label === 0 ? 0 : areas[label * 5 + 4]
+    blobs.push({ xs: new Int32Array(area), ys: new Int32Array(area), area })
+    fill.push(0)
+  }
+  const data = labels.data32S
+  const width = mask.cols
+  for (let i = 0; i < data.length; i++) {
+    const label = data[i]
+    if (label === 0) continue
+    const blob = blobs[label]
+    blob.xs[fill[label]] = i % width
+    blob.ys[fill[label]++] = Math.floor(i / width)
+  }
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  return blobs.slice(1)
+}
+
+/** Splits a blob that holds `k` touching dice into k blobs (k-means on the pixels' positions). */
+function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
+  const points = new cv.Mat(blob.area, 2, cv.CV_32F)
+  const data = points.data32F
+  for (let i = 0; i < blob.area; i++) {
+    data[2 * i] = blob.xs[i]
+    data[2 * i + 1] = blob.ys[i]
+  }
+  const labels = new cv.Mat()
+  const centres = new cv.Mat()
+  const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 20, 0.5)
+  cv.kmeans(points, k, labels, criteria, 3, cv.KMEANS_PP_CENTERS, centres)
+  const parts: Array<{ xs: number[]; ys: number[] }> = Array.from({ length: k }, () => ({ xs: [], ys: [] }))
+  const label = labels.data32S
+  for (let i = 0; i < blob.area; i++) {
+    parts[label[i]].xs.push(blob.xs[i])
+    parts[label[i]].ys.push(blob.ys[i])
+  }
+  points.delete()
+  labels.delete()
+  centres.delete()
+  return parts.map((part) => ({ xs: Int32Array.from(part.xs), ys: Int32Array.from(part.ys), area: part.xs.length }))
+}
+
+interface DieShape {
+  blob: Blob
+  /** Unit vector from the camera's foot towards the die. */
+  u: Point
+  faceCentre: Point
+  footprint: Point
+  across: number
+  smear: number
+  side: number
+  touchesBorder: boolean
+}
+
+function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieShape {
+  let cx = 0
+  let cy = 0
+  for (let i = 0; i < blob.area; i++) {
+    cx += blob.xs[i]
+    cy += blob.ys[i]
+  }
+  cx /= blob.area
+  cy /= blob.area
+  const dx = cx - foot[0]
+  const dy = cy - foot[1]
+  const distance = Math.hypot(dx, dy)
+  const u: Point = distance < 1 ? [0, 1] : [dx / distance, dy / distance]
+  const along = new Float32Array(blob.area)
+  const across = new Float32Array(blob.area)
+  let touchesBorder = false
+  for (let i = 0; i < blob.area; i++) {
+    const x = blob.xs[i] - cx
+    const y = blob.ys[i] - cy
+    along[i] = x * u[0] + y * u[1]
+    across[i] = -x * u[1] + y * u[0]
+    if (blob.xs[i] === 0 || blob.ys[i] === 0 || blob.xs[i] === width - 1 || blob.ys[i] === height - 1) touchesBorder = true
+  }
+  along.sort()
+  across.sort()
+  const lo = percentile(across, 0.01)
+  const hi = percentile(across, 0.99)
+  const near = percentile(along, 0.01)
+  const far = percentile(along, 0.99)
+  const width_ = hi - lo
+  const smear = Math.max(0, far - near - width_)
+  const mid = (lo + hi) / 2
+  const at = (a: number): Point => [cx + a * u[0] - mid * u[1], cy + a * u[1] + mid * u[0]]
+  return {
+    blob,
+    u,
+    faceCentre: at(far - width_ / 2),
+    footprint: at(near + width_ / 2),
+    across: width_,
+    smear,
+    side: Math.sqrt(Math.max(blob.area - smear * width_, blob.area * 0.4)),
+    touchesBorder
+  }
+}
+
+interface FaceRead {
+  value: DieReading['value']
+  confidence: number
+  unreadable?: UnreadableReason
+  detail: Record<string, number>
+}
+
+/** Otsu's threshold over values 0..255 (OpenCV's own needs an image; these are a disc's pixels). */
+function otsu(values: Uint8Array): number {
+  const histogram = new Float64Array(256)
+  for (const value of values) histogram[value]++
+  const total = values.length
+  let sum = 0
+  for (let i = 0; i < 256; i++) sum += i * histogram[i]
+  let sumBelow = 0
+  let countBelow = 0
+  let best = 0
+  let threshold = 0
+  for (let t = 0; t < 256; t++) {
+    countBelow += histogram[t]
+    if (countBelow === 0) continue
+    const countAbove = total - countBelow
+    if (countAbove === 0) break
+    sumBelow += t * histogram[t]
+    const meanBelow = sumBelow / countBelow
+    const meanAbove = (sum - sumBelow) / countAbove
+    const between = countBelow * countAbove * (meanBelow - meanAbove) ** 2
+    if (between > best) {
+      best = between
+      threshold = t
+    }
+  }
+  return threshold
+}
+
+function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
+  const radius = side * 0.48
+  const r = Math.ceil(radius)
+  const x0 = Math.round(centre[0]) - r
+  const y0 = Math.round(centre[1]) - r
+  const size = 2 * r + 1
+  const width = lab.cols
+  const height = lab.rows
+  if (x0 < 0 || y0 < 0 || x0 + size > width || y0 + size > height) return { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
+  const inDisc = new Uint8Array(size * size)
+  const labs: number[][] = [[], [], []]
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if ((x - r) ** 2 + (y - r) ** 2 > radius * radius) continue
+      inDisc[y * size + x] = 1
+      const j = ((y0 + y) * width + x0 + x) * 3
+      labs[0].push(lab.data[j])
+      labs[1].push(lab.data[j + 1])
+      labs[2].push(lab.data[j + 2])
+    }
+  }
+  const face = labs.map(median)
+  const distance = new Uint8Array(size * size)
+  const discValues: number[] = []
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if (!inDisc[y * size + x]) continue
+      const j = ((y0 + y) * width + x0 + x) * 3
+      const d = Math.min(255, Math.hypot(lab.data[j] - face[0], (lab.data[j + 1] - face[1]) * 1.5, (lab.data[j + 2] - face[2]) * 1.5))
+      distance[y * size + x] = d
+      discValues.push(d)
+    }
+  }
+  const discArray = Uint8Array.from(discValues)
+  const threshold = Math.max(22, otsu(discArray))
+  let sumHigh = 0
+  let countHigh = 0
+  let sumLow = 0
+  for (const d of discArray) {
+    if (d > threshold) {
+      sumHigh += d
+      countHigh++
+    } else sumLow += d
+  }
+  const separation = countHigh > 0 ? sumHigh / countHigh - sumLow / (discArray.length - countHigh) : 0
+  const mask = new cv.Mat(size, size, cv.CV_8UC1)
+  for (let i = 0; i < distance.length; i++) mask.data[i] = inDisc[i] && distance[i] > threshold ? 255 : 0
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
+  const pips: Point[] = []
+  const areas: number[] = []
+  for (let label = 1; label < count; label++) {
+    const [, , w, h, area] = stats.data32S.slice(label * 5, label * 5 + 5)
+    const px = centroids.data64F[label * 2]
+    const py = centroids.data64F[label * 2 + 1]
+    const share = area / (side * side)
+    const fromCentre = Math.hypot(px - r, py - r) / side
+    if (share < 0.006 || share > 0.09) continue
+    if (fromCentre > 0.43) continue
+    if (Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
+    pips.push([px, py])
+    areas.push(area)
+  }
+  mask.delete()
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  const detail: Record<string, number> = { pips: pips.length, separation }
+  if (separation < 18 || pips.length === 0) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
+  const fit = fitLayout(pips)
+  if (fit === null) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
+  const offCentre = Math.hypot(fit.centre[0] - r, fit.centre[1] - r) / side
+  const scale = fit.value === 1 ? 1 : fit.side / side
+  const sizeSpread = fit.value === 1 ? 1 : Math.max(...areas) / Math.min(...areas)
+  Object.assign(detail, { error: fit.error, offCentre, scale, squash: fit.squash, sizeSpread })
+  if (fit.error > 0.1 || scale < 0.7 || scale > 1.35 || offCentre > 0.22 || sizeSpread > 2.6) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
+  if (fit.squash < 0.86) return { value: null, confidence: 0, unreadable: 'cocked', detail }
+  // Each measure maps to 1 where a clean flat face sits and falls to 0 at the edge of what is accepted above.
+  const confidence = Math.min(
+    clamp01(1 - (fit.error - 0.03) / 0.07),
+    clamp01((separation - 18) / 30),
+    clamp01(1 - (Math.abs(scale - 1) - 0.1) / 0.25),
+    clamp01(1 - (offCentre - 0.08) / 0.14),
+    fit.value >= 4 ? clamp01((fit.squash - 0.86) / 0.06) : 1,
+    clamp01(1 - (sizeSpread - 1.6) / 1.0)
+  )
+  return { value: fit.value, confidence, detail }
+}
+
+/** Reads the dice in one frame. */
+export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions = {}): FrameReading {
+  const debug = options.debug
+  const rgb = frameToMat(cv, frame)
+  try {
+    const trayOption = options.tray ?? 'auto'
+    let polygon: Point[] | null = null
+    if (trayOption === 'auto') polygon = findTray(cv, rgb)
+    else if (trayOption !== 'none') polygon = scalePolygon(trayOption.polygon, trayOption, frame)
+    const view = workView(cv, rgb, polygon)
+    try {
+      return readWork(cv, view, debug)
+    } finally {
+      view.image.delete()
+    }
+  } finally {
+    rgb.delete()
+  }
+}
+
+function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): FrameReading {
+  const lab = new cv.Mat()
+  cv.cvtColor(view.image, lab, cv.COLOR_RGB2Lab)
+  const mask = foregroundMask(cv, lab)
+  const width = lab.cols
+  const height = lab.rows
+  debug?.('mask', mask)
+  debug?.('work', view.image)
+  const shortSide = Math.min(width, height)
+  const blobs = blobsOf(cv, mask).filter((blob) => blob.area >= (shortSide * 0.018) ** 2 && blob.area <= (shortSide * 0.3) ** 2)
+  mask.delete()
+  try {
+    let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height))
+    // One die's area (top face and smear): the typical blob's. Blobs much larger hold touching dice.
+    const typical = median(shapes.filter((shape) => shape.smear < shape.across * 1.5).map((shape) => shape.blob.area))
+    const split: DieShape[] = []
+    for (const shape of shapes) {
+      const k = Math.round(shape.blob.area / typical)
+      if (k >= 2 && k <= 6) for (const part of splitBlob(cv, shape.blob, k)) split.push(shapeOf(part, view.foot, width, height))
+      else if (shape.blob.area >= typical * 0.35) split.push(shape)
+    }
+    shapes = split
+    const side = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
+    debug?.('side', side)
+    const dice: DieReading[] = []
+    for (const shape of shapes) {
+      // Long thin blobs are the tray's rim or a shadow's edge, not a die.
+      if (shape.across < side * 0.6 || shape.across > side * 2.2 || shape.smear > side * 2.2) continue
+      const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
+      let reading: FaceRead
+      if (!inTray) reading = { value: null, confidence: 0, unreadable: 'outside the tray', detail: {} }
+      else if (shape.touchesBorder) reading = { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
+      else reading = readFace(cv, lab, shape.faceCentre, side)
+      debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, ...reading })
+      dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
+    }
+    return { dice, tray: view.trayInFrame }
+  } finally {
+    lab.delete()
+  }
+}
+
+function frameBox(blob: Blob, view: WorkView): Box {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < blob.area; i++) {
+    minX = Math.min(minX, blob.xs[i])
+    maxX = Math.max(maxX, blob.xs[i])
+    minY = Math.min(minY, blob.ys[i])
+    maxY = Math.max(maxY, blob.ys[i])
+  }
+  const corners = [view.toFrame([minX, minY]), view.toFrame([maxX + 1, minY]), view.toFrame([maxX + 1, maxY + 1]), view.toFrame([minX, maxY + 1])]
+  const xs = corners.map((c) => c[0])
+  const ys = corners.map((c) => c[1])
+  const x = Math.round(Math.min(...xs))
+  const y = Math.round(Math.min(...ys))
+  return [x, y, Math.round(Math.max(...xs)) - x, Math.round(Math.max(...ys)) - y]
+}
