@@ -5,26 +5,31 @@ import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
+import { runDicePhoto } from './dice-photo-command'
 import { statsCommand } from './stats-command'
 
 const USAGE = `usage: npm run -s referee -- replay FILE
        npm run -s referee -- odds FILE
        npm run -s referee -- stats PATH…
+       npm run -s referee -- dice-photo FILE…   (or --eval FOLDER; dice-photo --help says more)
   replay FILE   check every line of the game record FILE against the rules and print the
                 resulting state as one JSON object (exit 1 and "line N: reason" on standard
                 error at the first line the rules do not allow)
   odds FILE     check it the same way and print the exact odds of the position it ends in
   stats PATH…   print each player's statistics over the record files PATH (or the folders of
                 them) as one JSON object
+  dice-photo    read the dice in photos (one JSON line each), or measure the reading on a
+                folder of photos with their true values
   FILE          a path, or - for standard input (a file named like a flag goes after --)
   --help, -h    print this and exit`
 
 /** What is wrong with a command line whose flags parsed, or null when it can run. */
 function commandProblem(positionals: string[]): string | null {
   const [command, file] = positionals
-  if (command === undefined) return 'a command is needed, replay, odds or stats'
+  if (command === undefined) return 'a command is needed, replay, odds, stats or dice-photo'
+  if (command === 'dice-photo') return 'dice-photo runs through runRefereeCommand'
   if (command === 'stats') return file === undefined ? 'stats needs at least one PATH (record files, or folders of them)' : null
-  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds and stats`
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds, stats and dice-photo`
   if (file === undefined) return `${command} needs a FILE, or - for standard input`
   if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
   return null
@@ -83,4 +88,10 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
   const output = command === 'odds' ? oddsFor(replayed.game) : summaryOf(replayed.game)
   io.stdout(`${JSON.stringify(output)}\n`)
   return 0
+}
+
+/** Runs `referee ARGS` with every command: dice-photo (which loads OpenCV) answers asynchronously. */
+export function runRefereeCommand(args: string[], io: RefereeIo = processIo): number | Promise<number> {
+  if (args[0] === 'dice-photo') return runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr })
+  return runReferee(args, io)
 }

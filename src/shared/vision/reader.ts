@@ -104,6 +104,18 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
   }
 }
 
+/** The median of byte values, by counting (no sort). */
+function median8(values: number[]): number {
+  const counts = new Uint32Array(256)
+  for (const value of values) counts[value]++
+  let seen = 0
+  for (let v = 0; v < 256; v++) {
+    seen += counts[v]
+    if (seen * 2 > values.length) return v
+  }
+  return 0
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return NaN
   const sorted = [...values].sort((a, b) => a - b)
@@ -116,47 +128,122 @@ function percentile(sorted: Float32Array, q: number): number {
 
 const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
 
-/** The pixels of the picture that differ from the tray around them: the dice (and their pips). */
-function foregroundMask(cv: OpenCv, lab: Mat): Mat {
+/** The tray floor's colour around each pixel: a median over a window larger than a few dice. */
+function backgroundOf(cv: OpenCv, lab: Mat): Mat {
   const width = lab.cols
   const height = lab.rows
   const small = new cv.Mat()
-  cv.resize(lab, small, new cv.Size(Math.round(width / 4), Math.round(height / 4)), 0, 0, cv.INTER_AREA)
-  let k = Math.round((Math.min(width, height) / 4) * 0.2)
+  cv.resize(lab, small, new cv.Size(Math.round(width / 6), Math.round(height / 6)), 0, 0, cv.INTER_AREA)
+  let k = Math.round((Math.min(width, height) / 6) * 0.2)
   if (k % 2 === 0) k++
   const smallBackground = new cv.Mat()
-  cv.medianBlur(small, smallBackground, Math.max(9, k))
+  cv.medianBlur(small, smallBackground, Math.max(7, k))
   const background = new cv.Mat()
   cv.resize(smallBackground, background, new cv.Size(width, height), 0, 0, cv.INTER_LINEAR)
   small.delete()
   smallBackground.delete()
-  const mask = new cv.Mat(height, width, cv.CV_8UC1)
-  const pixels = lab.data
-  const back = background.data
-  const out = mask.data
-  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
-    const dl = pixels[j] - back[j]
-    // Darker than the tray counts less: a die's shadow is the tray, darker.
-    const l = dl < 0 ? dl * 0.55 : dl
-    const da = (pixels[j + 1] - back[j + 1]) * 1.6
-    const db = (pixels[j + 2] - back[j + 2]) * 1.6
-    out[i] = l * l + da * da + db * db > 30 * 30 ? 255 : 0
+  return background
+}
+
+/** A mask of the pixels inside (or, with `outside`, outside) the polygon. */
+function polygonMask(cv: OpenCv, width: number, height: number, polygon: Point[], outside: boolean): Mat {
+  const mask = new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(outside ? 255 : 0))
+  const points = cv.matFromArray(polygon.length, 1, cv.CV_32SC2, polygon.flatMap(([x, y]) => [Math.round(x), Math.round(y)]))
+  const list = new cv.MatVector()
+  list.push_back(points)
+  cv.fillPoly(mask, list, new cv.Scalar(outside ? 0 : 255))
+  list.delete()
+  points.delete()
+  return mask
+}
+
+/**
+ * The pixels that differ from the floor around them: the dice and their pips. Inside the tray the
+ * floor around a pixel is the median over a window with everything outside the tray painted the
+ * floor's overall colour (so the rim does not leak into the tray's corners); outside, the plain median.
+ */
+function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: Mat; outside: Mat | null } {
+  const width = lab.cols
+  const height = lab.rows
+  let background: Mat
+  let inTray: Mat | null = null
+  let plainBackground: Mat | null = null
+  if (tray) {
+    inTray = polygonMask(cv, width, height, tray, false)
+    // Mat.data makes a new view on each read: read it once per loop.
+    const inTrayData = inTray.data
+    const labData = lab.data
+    const samples: number[][] = [[], [], []]
+    for (let i = 0; i < width * height; i += 7) {
+      if (!inTrayData[i]) continue
+      for (let c = 0; c < 3; c++) samples[c].push(labData[i * 3 + c])
+    }
+    const floor = samples.map(median8)
+    const painted = lab.clone()
+    const outsideTray = polygonMask(cv, width, height, tray, true)
+    painted.setTo(new cv.Scalar(floor[0], floor[1], floor[2]), outsideTray)
+    outsideTray.delete()
+    background = backgroundOf(cv, painted)
+    painted.delete()
+    plainBackground = backgroundOf(cv, lab)
+  } else background = backgroundOf(cv, lab)
+  const differs = (back: Mat, keep: (i: number) => boolean): Mat => {
+    const mask = new cv.Mat(height, width, cv.CV_8UC1)
+    const pixels = lab.data
+    const b = back.data
+    const out = mask.data
+    for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+      if (!keep(i)) {
+        out[i] = 0
+        continue
+      }
+      const dl = pixels[j] - b[j]
+      // Darker than the floor counts less: a die's shadow is the floor, darker.
+      const l = dl < 0 ? dl * 0.55 : dl
+      const da = (pixels[j + 1] - b[j + 1]) * 1.6
+      const db = (pixels[j + 2] - b[j + 2]) * 1.6
+      out[i] = l * l + da * da + db * db > 30 * 30 ? 255 : 0
+    }
+    cleanMask(cv, mask)
+    return mask
+  }
+  const inTrayData = inTray?.data
+  const inside = differs(background, inTrayData ? (i) => inTrayData[i] !== 0 : () => true)
+  let outside: Mat | null = null
+  if (inTray && plainBackground) {
+    // Outside: away from the rim (a band of a tenth of the picture's short side round the tray).
+    const band = Math.min(width, height) * 0.1
+    const cx = tray.reduce((sum, p) => sum + p[0], 0) / tray.length
+    const cy = tray.reduce((sum, p) => sum + p[1], 0) / tray.length
+    const grown = tray.map(([x, y]) => {
+      const d = Math.hypot(x - cx, y - cy)
+      return [cx + ((x - cx) * (d + band * 1.42)) / d, cy + ((y - cy) * (d + band * 1.42)) / d] as Point
+    })
+    const near = polygonMask(cv, width, height, grown, false)
+    const nearData = near.data
+    outside = differs(plainBackground, (i) => nearData[i] === 0)
+    near.delete()
+    plainBackground.delete()
   }
   background.delete()
+  inTray?.delete()
+  return { inside, outside }
+}
+
+function cleanMask(cv: OpenCv, mask: Mat): void {
   const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(3, 3))
   cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel)
   kernel.delete()
   const closeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5))
   cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, closeKernel)
   closeKernel.delete()
-  // Fill each blob's holes (pips the colour of the tray).
+  // Fill each blob's holes (pips the colour of the floor).
   const contours = new cv.MatVector()
   const hierarchy = new cv.Mat()
   cv.findContours(mask, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE)
   cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1)
   contours.delete()
   hierarchy.delete()
-  return mask
 }
 
 interface Blob {
@@ -318,6 +405,7 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
   const width = lab.cols
   const height = lab.rows
   if (x0 < 0 || y0 < 0 || x0 + size > width || y0 + size > height) return { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
+  const labData = lab.data
   const inDisc = new Uint8Array(size * size)
   const labs: number[][] = [[], [], []]
   for (let y = 0; y < size; y++) {
@@ -325,19 +413,19 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
       if ((x - r) ** 2 + (y - r) ** 2 > radius * radius) continue
       inDisc[y * size + x] = 1
       const j = ((y0 + y) * width + x0 + x) * 3
-      labs[0].push(lab.data[j])
-      labs[1].push(lab.data[j + 1])
-      labs[2].push(lab.data[j + 2])
+      labs[0].push(labData[j])
+      labs[1].push(labData[j + 1])
+      labs[2].push(labData[j + 2])
     }
   }
-  const face = labs.map(median)
+  const face = labs.map(median8)
   const distance = new Uint8Array(size * size)
   const discValues: number[] = []
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       if (!inDisc[y * size + x]) continue
       const j = ((y0 + y) * width + x0 + x) * 3
-      const d = Math.min(255, Math.hypot(lab.data[j] - face[0], (lab.data[j + 1] - face[1]) * 1.5, (lab.data[j + 2] - face[2]) * 1.5))
+      const d = Math.min(255, Math.hypot(labData[j] - face[0], (labData[j + 1] - face[1]) * 1.5, (labData[j + 2] - face[2]) * 1.5))
       distance[y * size + x] = d
       discValues.push(d)
     }
@@ -355,17 +443,20 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
   }
   const separation = countHigh > 0 ? sumHigh / countHigh - sumLow / (discArray.length - countHigh) : 0
   const mask = new cv.Mat(size, size, cv.CV_8UC1)
-  for (let i = 0; i < distance.length; i++) mask.data[i] = inDisc[i] && distance[i] > threshold ? 255 : 0
+  const maskData = mask.data
+  for (let i = 0; i < distance.length; i++) maskData[i] = inDisc[i] && distance[i] > threshold ? 255 : 0
   const labels = new cv.Mat()
   const stats = new cv.Mat()
   const centroids = new cv.Mat()
   const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
   const pips: Point[] = []
   const areas: number[] = []
+  const statsData = stats.data32S
+  const centroidsData = centroids.data64F
   for (let label = 1; label < count; label++) {
-    const [, , w, h, area] = stats.data32S.slice(label * 5, label * 5 + 5)
-    const px = centroids.data64F[label * 2]
-    const py = centroids.data64F[label * 2 + 1]
+    const [, , w, h, area] = statsData.slice(label * 5, label * 5 + 5)
+    const px = centroidsData[label * 2]
+    const py = centroidsData[label * 2 + 1]
     const share = area / (side * side)
     const fromCentre = Math.hypot(px - r, py - r) / side
     if (share < 0.006 || share > 0.09) continue
@@ -423,14 +514,17 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
 function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): FrameReading {
   const lab = new cv.Mat()
   cv.cvtColor(view.image, lab, cv.COLOR_RGB2Lab)
-  const mask = foregroundMask(cv, lab)
+  const masks = foregroundMask(cv, lab, view.tray)
   const width = lab.cols
   const height = lab.rows
-  debug?.('mask', mask)
+  debug?.('mask', masks.inside)
   debug?.('work', view.image)
   const shortSide = Math.min(width, height)
-  const blobs = blobsOf(cv, mask).filter((blob) => blob.area >= (shortSide * 0.018) ** 2 && blob.area <= (shortSide * 0.3) ** 2)
-  mask.delete()
+  const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.018) ** 2 && blob.area <= (shortSide * 0.3) ** 2
+  const blobs = blobsOf(cv, masks.inside).filter(dieSized)
+  const outsideBlobs = masks.outside ? blobsOf(cv, masks.outside).filter(dieSized) : []
+  masks.inside.delete()
+  masks.outside?.delete()
   try {
     let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height))
     // One die's area (top face and smear): the typical blob's. Blobs much larger hold touching dice.
@@ -445,6 +539,12 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     const side = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
     debug?.('side', side)
     const dice: DieReading[] = []
+    for (const blob of outsideBlobs) {
+      // A die-sized, die-shaped blob outside the tray: said to be there, never read.
+      const shape = shapeOf(blob, view.foot, width, height)
+      if (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4) continue
+      dice.push({ value: null, confidence: 0, box: frameBox(blob, view), unreadable: 'outside the tray' })
+    }
     for (const shape of shapes) {
       // Long thin blobs are the tray's rim or a shadow's edge, not a die.
       if (shape.across < side * 0.6 || shape.across > side * 2.2 || shape.smear > side * 2.2) continue

@@ -21,18 +21,21 @@ export function findTray(cv: OpenCv, rgb: Mat): Point[] | null {
   small.delete()
   const width = lab.cols
   const height = lab.rows
+  // Mat.data makes a new view on each read: read it once.
+  const labData = lab.data
   const channels: number[][] = [[], [], []]
   for (let y = Math.round(height * 0.35); y < height * 0.65; y++) {
     for (let x = Math.round(width * 0.35); x < width * 0.65; x++) {
       const j = (y * width + x) * 3
-      for (let c = 0; c < 3; c++) channels[c].push(lab.data[j + c])
+      for (let c = 0; c < 3; c++) channels[c].push(labData[j + c])
     }
   }
   const floor = channels.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)])
   const mask = new cv.Mat(height, width, cv.CV_8UC1)
+  const maskData = mask.data
   for (let i = 0, j = 0; i < width * height; i++, j += 3) {
-    const d = Math.hypot((lab.data[j] - floor[0]) * 0.5, lab.data[j + 1] - floor[1], lab.data[j + 2] - floor[2])
-    mask.data[i] = d < 16 ? 255 : 0
+    const d = Math.hypot((labData[j] - floor[0]) * 0.5, labData[j + 1] - floor[1], labData[j + 2] - floor[2])
+    maskData[i] = d < 16 ? 255 : 0
   }
   lab.delete()
   const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(7, 7))
