@@ -106,7 +106,8 @@ export function sceneSpec(condition: Condition, seed: number): SceneSpec {
         })()
       : standardSurface()
   const tilt = condition === 'tilted' ? between(15, 40) * deg : condition === 'blur' || condition === 'cocked-outside' ? between(0, 20) * deg : between(0, 4) * deg
-  const tray = { width: 30, depth: 20, wall: 2, rimHeight: 3, floor: 1, rimColour: pick(['#3b2614', '#202020', '#5a3a1e', '#6e6e6e']) }
+  const azimuth = tilt > 0.1 ? between(-25, 25) * deg : between(-8, 8) * deg
+  const tray = { width: 30, depth: 20, wall: 2, rimHeight: 2, floor: 1, rimColour: pick(['#3b2614', '#202020', '#5a3a1e', '#6e6e6e']) }
   const palette = condition === 'colours' ? COLOURFUL_DICE : STANDARD_DICE
   // A die the colour of the cloth is left out: no club plays blue dice on blue felt.
   const clash = (colour: string): boolean => SAME_HUE.some((family) => family.includes(colour) && family.includes(surface.colour))
@@ -126,11 +127,24 @@ export function sceneSpec(condition: Condition, seed: number): SceneSpec {
   const count = 2 + Math.floor(rand() * 4)
   const dice: DieSpec[] = []
   const margin = 1.6
+  // The walls that face the camera hide the floor behind them: dice stay out of that strip (a die
+  // there is partly hidden, and these photos label only cocked and outside dice unreadable).
+  const hidden = (nx: number, nz: number): number => {
+    const facing = nx * Math.sin(azimuth) + nz * Math.cos(azimuth)
+    return facing > 0.2 && tilt > 0.1 ? tray.rimHeight * Math.tan(tilt + 15 * deg) * facing + 0.5 : 0
+  }
+  const bounds = {
+    left: -tray.width / 2 + margin + hidden(-1, 0),
+    right: tray.width / 2 - margin - hidden(1, 0),
+    back: -tray.depth / 2 + margin + hidden(0, -1),
+    front: tray.depth / 2 - margin - hidden(0, 1)
+  }
   const free = (x: number, z: number, except = -1): boolean => dice.every((d, i) => i === except || Math.hypot(d.x - x, d.z - z) > DIE * 1.75)
+  const inBounds = (x: number, z: number): boolean => x >= bounds.left && x <= bounds.right && z >= bounds.back && z <= bounds.front
   const place = (): [number, number] => {
-    for (let tries = 0; tries < 200; tries++) {
-      const x = between(-tray.width / 2 + margin, tray.width / 2 - margin)
-      const z = between(-tray.depth / 2 + margin, tray.depth / 2 - margin)
+    for (let tries = 0; tries < 400; tries++) {
+      const x = between(bounds.left, bounds.right)
+      const z = between(bounds.back, bounds.front)
       if (free(x, z)) return [x, z]
     }
     throw new Error('no room for another die')
@@ -151,7 +165,7 @@ export function sceneSpec(condition: Condition, seed: number): SceneSpec {
     for (let g = 0; g < groups; g++) {
       const size = 2 + Math.floor(rand() * 2)
       for (let tries = 0; tries < 200; tries++) {
-        const [x, z] = [between(-tray.width / 2 + 4, tray.width / 2 - 4), between(-tray.depth / 2 + 4, tray.depth / 2 - 4)]
+        const [x, z] = [between(bounds.left + 2, bounds.right - 2), between(bounds.back + 2, bounds.front - 2)]
         const yaw = between(0, Math.PI * 2)
         const turned = rand() < 0.4 ? between(5, 20) * deg : 0
         const members: Array<[number, number, number]> = [[x, z, yaw]]
@@ -162,7 +176,7 @@ export function sceneSpec(condition: Condition, seed: number): SceneSpec {
           const side = rand() < 0.5 ? along : along + Math.PI / 2
           members.push([x - Math.cos(side) * gap, z + Math.sin(side) * gap, yaw])
         }
-        const inside = members.every(([mx, mz]) => Math.abs(mx) < tray.width / 2 - margin && Math.abs(mz) < tray.depth / 2 - margin)
+        const inside = members.every(([mx, mz]) => inBounds(mx, mz))
         if (!inside || !members.every(([mx, mz]) => free(mx, mz))) continue
         for (const [mx, mz, myaw] of members) dice.push(flatDie(mx, mz, myaw))
         break
@@ -203,7 +217,7 @@ export function sceneSpec(condition: Condition, seed: number): SceneSpec {
     camera: {
       fov,
       tilt,
-      azimuth: tilt > 0.1 ? between(-25, 25) * deg : between(-8, 8) * deg,
+      azimuth,
       roll: 0,
       distance: fit * (1 + 0.7 * Math.sin(tilt)),
       target: [0, 0]

@@ -3,7 +3,6 @@
 // `referee dice-photo --eval FOLDER`: reads every photo of FOLDER's manifest.jsonl and prints how
 // many dice were read right, left unread and read wrongly with confidence, and how many throws
 // were read whole, each with its 95 % interval, overall and per condition (docs/camera.md).
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeImage } from '../main/devices/image-file'
 import { scorePhoto, summarize, type EvalSummary, type PhotoScore, type Share } from '../shared/vision/eval'

@@ -54,22 +54,19 @@ export interface TrayView {
  * tray's corners in the picture. With square pixels and the principal point at the picture's
  * centre, the two sides' directions being at right angles fix the focal length
  * (f² = −(h11·h12 + h21·h22) / (h31·h32)); the sides' lengths then give the aspect, and the third
- * rotation column (their cross product) the nadir. A view with too little perspective to tell
- * (nearly straight down) is taken as straight down: nadir at the centre.
+ * rotation column (their cross product) the nadir. When the picture cannot tell the focal length
+ * (a tray seen square-on, or from straight above: h31·h32 near 0), a webcam's usual one is taken
+ * (`typicalFocal`, a share of the picture's width: 0.75 is a 67° horizontal field of view).
  */
-export function trayView(unitToImage: Matrix3, width: number, height: number): TrayView {
+export function trayView(unitToImage: Matrix3, width: number, height: number, typicalFocal = 0.75): TrayView {
   const cx = width / 2
   const cy = height / 2
   // The homography with the principal point moved to 0.
   const shift = [1, 0, -cx, 0, 1, -cy, 0, 0, 1]
   const h = multiply3(shift, unitToImage)
   const [h11, h12, , h21, h22, , h31, h32] = h
-  const f2 = -(h11 * h12 + h21 * h22) / (h31 * h32)
-  const f = Math.sqrt(f2)
-  if (!Number.isFinite(f) || f < 0.3 * width || f > 6 * width) {
-    const aspect = Math.hypot(h11, h21) / Math.hypot(h12, h22)
-    return { aspect, nadir: [cx, cy] }
-  }
+  const measured = Math.sqrt(-(h11 * h12 + h21 * h22) / (h31 * h32))
+  const f = Number.isFinite(measured) && measured > 0.3 * width && measured < 3 * width ? measured : typicalFocal * width
   const r1 = [h11 / f, h21 / f, h31]
   const r2 = [h12 / f, h22 / f, h32]
   const n1 = Math.hypot(...r1)

@@ -210,7 +210,7 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
   const inTrayData = inTray?.data
   const inside = differs(background, inTrayData ? (i) => inTrayData[i] !== 0 : () => true)
   let outside: Mat | null = null
-  if (inTray && plainBackground) {
+  if (tray && inTray && plainBackground) {
     // Outside: away from the rim (a band of a tenth of the picture's short side round the tray).
     const band = Math.min(width, height) * 0.1
     const cx = tray.reduce((sum, p) => sum + p[0], 0) / tray.length
@@ -291,7 +291,8 @@ function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
   const labels = new cv.Mat()
   const centres = new cv.Mat()
   const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 20, 0.5)
-  cv.kmeans(points, k, labels, criteria, 3, cv.KMEANS_PP_CENTERS, centres)
+  // KMEANS_PP_CENTERS is in the build, not in its typings.
+  cv.kmeans(points, k, labels, criteria, 3, (cv as unknown as { KMEANS_PP_CENTERS: number }).KMEANS_PP_CENTERS, centres)
   const parts: Array<{ xs: number[]; ys: number[] }> = Array.from({ length: k }, () => ({ xs: [], ys: [] }))
   const label = labels.data32S
   for (let i = 0; i < blob.area; i++) {
