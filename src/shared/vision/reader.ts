@@ -116,6 +116,18 @@ function median8(values: number[]): number {
   return 0
 }
 
+/** The value below which half the total lies (each value weighs itself). */
+function weightedMedian(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const half = sorted.reduce((sum, value) => sum + value, 0) / 2
+  let seen = 0
+  for (const value of sorted) {
+    seen += value
+    if (seen >= half) return value
+  }
+  return NaN
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return NaN
   const sorted = [...values].sort((a, b) => a - b)
@@ -198,7 +210,8 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
         continue
       }
       const dl = pixels[j] - b[j]
-      // Darker than the floor counts less: a die's shadow is the floor, darker.
+      // Darker than the floor counts less: a die's shadow is the floor, darker. (Modelling the
+      // shadow's weaker colour too lost touching dice in the rendered sets: not done.)
       const l = dl < 0 ? dl * 0.55 : dl
       const da = (pixels[j + 1] - b[j + 1]) * 1.6
       const db = (pixels[j + 2] - b[j + 2]) * 1.6
@@ -314,6 +327,10 @@ interface DieShape {
   across: number
   smear: number
   side: number
+  /** The blob's thickness over its length (from its second moments): 1 for a square, 1/3 for three dice in a row. */
+  roundness: number
+  /** The blob's thickness across its length, as a filled rectangle's (√(12·smallest variance)). */
+  thickness: number
   touchesBorder: boolean
 }
 
@@ -333,9 +350,15 @@ function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieSha
   const along = new Float32Array(blob.area)
   const across = new Float32Array(blob.area)
   let touchesBorder = false
+  let sxx = 0
+  let syy = 0
+  let sxy = 0
   for (let i = 0; i < blob.area; i++) {
     const x = blob.xs[i] - cx
     const y = blob.ys[i] - cy
+    sxx += x * x
+    syy += y * y
+    sxy += x * y
     along[i] = x * u[0] + y * u[1]
     across[i] = -x * u[1] + y * u[0]
     if (blob.xs[i] === 0 || blob.ys[i] === 0 || blob.xs[i] === width - 1 || blob.ys[i] === height - 1) touchesBorder = true
@@ -349,6 +372,8 @@ function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieSha
   const width_ = hi - lo
   const smear = Math.max(0, far - near - width_)
   const mid = (lo + hi) / 2
+  const spread = Math.sqrt((sxx - syy) ** 2 + 4 * sxy * sxy)
+  const roundness = Math.sqrt(Math.max(0, sxx + syy - spread) / Math.max(1e-9, sxx + syy + spread))
   const at = (a: number): Point => [cx + a * u[0] - mid * u[1], cy + a * u[1] + mid * u[0]]
   return {
     blob,
@@ -358,6 +383,8 @@ function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieSha
     across: width_,
     smear,
     side: Math.sqrt(Math.max(blob.area - smear * width_, blob.area * 0.4)),
+    roundness,
+    thickness: Math.sqrt((12 * Math.max(0, sxx + syy - spread)) / 2 / blob.area),
     touchesBorder
   }
 }
@@ -367,6 +394,8 @@ interface FaceRead {
   confidence: number
   unreadable?: UnreadableReason
   detail: Record<string, number>
+  /** The fitted layout's centre and face side in work pixels, when the pips fitted one. */
+  fitted?: { centre: Point; side: number; error: number }
 }
 
 /** Otsu's threshold over values 0..255 (OpenCV's own needs an image; these are a disc's pixels). */
@@ -397,8 +426,12 @@ function otsu(values: Uint8Array): number {
   return threshold
 }
 
-function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
-  const radius = side * 0.48
+/**
+ * Reads the face of side `side` centred on `centre`. `expected` is where the die's blob puts the
+ * face's centre: pips centred far from it are a side face's or two dice's, not a top face.
+ */
+function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = false): FaceRead {
+  const radius = side * 0.56
   const r = Math.ceil(radius)
   const x0 = Math.round(centre[0]) - r
   const y0 = Math.round(centre[1]) - r
@@ -407,12 +440,17 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
   const height = lab.rows
   if (x0 < 0 || y0 < 0 || x0 + size > width || y0 + size > height) return { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
   const labData = lab.data
+  // The face's colour is taken inside its inscribed circle; pips are looked for a little beyond
+  // it (a pip must not be cut off when the face's centre is a few pixels off) and kept when
+  // their centre is inside it.
   const inDisc = new Uint8Array(size * size)
   const labs: number[][] = [[], [], []]
+  const inner = side * 0.46
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       if ((x - r) ** 2 + (y - r) ** 2 > radius * radius) continue
       inDisc[y * size + x] = 1
+      if ((x - r) ** 2 + (y - r) ** 2 > inner * inner) continue
       const j = ((y0 + y) * width + x0 + x) * 3
       labs[0].push(labData[j])
       labs[1].push(labData[j + 1])
@@ -428,11 +466,30 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
       const j = ((y0 + y) * width + x0 + x) * 3
       const d = Math.min(255, Math.hypot(labData[j] - face[0], (labData[j + 1] - face[1]) * 1.5, (labData[j + 2] - face[2]) * 1.5))
       distance[y * size + x] = d
-      discValues.push(d)
+      if ((x - r) ** 2 + (y - r) ** 2 <= inner * inner) discValues.push(d)
     }
   }
   const discArray = Uint8Array.from(discValues)
   const threshold = Math.max(22, otsu(discArray))
+  if (!recentred) {
+    // The face is where its own colour is: a blob's shadow or side faces can pull the first guess
+    // of its centre a little off. Once, read again centred on the face-coloured pixels.
+    let sx = 0
+    let sy = 0
+    let count = 0
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        if (!inDisc[y * size + x] || distance[y * size + x] > threshold) continue
+        sx += x
+        sy += y
+        count++
+      }
+    }
+    if (count > 0) {
+      const moved: Point = [x0 + sx / count, y0 + sy / count]
+      if (Math.hypot(moved[0] - centre[0], moved[1] - centre[1]) > side * 0.06) return readFace(cv, lab, moved, side, expected, true)
+    }
+  }
   let sumHigh = 0
   let countHigh = 0
   let sumLow = 0
@@ -461,7 +518,7 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
     const share = area / (side * side)
     const fromCentre = Math.hypot(px - r, py - r) / side
     if (share < 0.006 || share > 0.09) continue
-    if (fromCentre > 0.43) continue
+    if (fromCentre > 0.44) continue
     if (Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
     pips.push([px, py])
     areas.push(area)
@@ -472,24 +529,48 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number): FaceRead {
   centroids.delete()
   const detail: Record<string, number> = { pips: pips.length, separation }
   if (separation < 18 || pips.length === 0) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
-  const fit = fitLayout(pips)
+  let fit = fitLayout(pips)
+  let dropped = 0
+  if (fit && fit.error > 0.06 && pips.length >= 2) {
+    // One pip too many: a side face's pip at the edge. Without it the rest must fit a layout
+    // well, and it must lie outside that face.
+    for (let i = 0; i < pips.length; i++) {
+      const rest = pips.filter((_, j) => j !== i)
+      const better = fitLayout(rest)
+      if (!better || better.error > 0.04 || (better.value === 1 && rest.length === 1)) continue
+      const dx = pips[i][0] - better.centre[0]
+      const dy = pips[i][1] - better.centre[1]
+      const u = (dx * Math.cos(better.angle) + dy * Math.sin(better.angle)) / better.side
+      const v = (-dx * Math.sin(better.angle) + dy * Math.cos(better.angle)) / better.side
+      if (Math.max(Math.abs(u), Math.abs(v)) > 0.48 && (fit.error > 0.06 || better.error < fit.error)) {
+        fit = better
+        areas.splice(i, 1)
+        dropped = 1
+        break
+      }
+    }
+  }
   if (fit === null) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
-  const offCentre = Math.hypot(fit.centre[0] - r, fit.centre[1] - r) / side
+  detail.dropped = dropped
+  const fittedCentre: Point = [x0 + fit.centre[0], y0 + fit.centre[1]]
+  const fitted = { centre: fittedCentre, side: fit.side, error: fit.error }
+  const offCentre = Math.hypot(fittedCentre[0] - expected[0], fittedCentre[1] - expected[1]) / side
   const scale = fit.value === 1 ? 1 : fit.side / side
   const sizeSpread = fit.value === 1 ? 1 : Math.max(...areas) / Math.min(...areas)
   Object.assign(detail, { error: fit.error, offCentre, scale, squash: fit.squash, sizeSpread })
-  if (fit.error > 0.1 || scale < 0.7 || scale > 1.35 || offCentre > 0.22 || sizeSpread > 2.6) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
-  if (fit.squash < 0.86) return { value: null, confidence: 0, unreadable: 'cocked', detail }
+  if (fit.error > 0.1 || scale < 0.7 || scale > 1.35 || offCentre > 0.3 || sizeSpread > 2.6) return { value: null, confidence: 0, unreadable: 'pips unclear', detail, fitted }
+  if (fit.squash < 0.86) return { value: null, confidence: 0, unreadable: 'cocked', detail, fitted }
   // Each measure maps to 1 where a clean flat face sits and falls to 0 at the edge of what is accepted above.
   const confidence = Math.min(
     clamp01(1 - (fit.error - 0.03) / 0.07),
-    clamp01((separation - 18) / 30),
+    clamp01((separation - 15) / 20),
     clamp01(1 - (Math.abs(scale - 1) - 0.1) / 0.25),
-    clamp01(1 - (offCentre - 0.08) / 0.14),
+    // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1.
+    fit.value === 1 ? clamp01(1 - (offCentre - 0.08) / 0.1) : clamp01(1 - (offCentre - 0.15) / 0.15),
     fit.value >= 4 ? clamp01((fit.squash - 0.86) / 0.06) : 1,
     clamp01(1 - (sizeSpread - 1.6) / 1.0)
   )
-  return { value: fit.value, confidence, detail }
+  return { value: fit.value, confidence, detail, fitted }
 }
 
 /** Reads the dice in one frame. */
@@ -527,18 +608,39 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   masks.inside.delete()
   masks.outside?.delete()
   try {
-    let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height))
-    // One die's area (top face and smear): the typical blob's. Blobs much larger hold touching dice.
-    const typical = median(shapes.filter((shape) => shape.smear < shape.across * 1.5).map((shape) => shape.blob.area))
+    // Thin streaks are the floor's edge or a shadow's, not dice.
+    let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height)).filter((shape) => shape.roundness > 0.2)
+    // One die's area (top face and smear): the typical blob's among those shaped like one die. Blobs much larger hold touching dice.
+    const single = shapes.filter((shape) => shape.roundness > 0.62 && shape.smear < shape.across * 1.5)
+    // With every die touching another, one die's size is the thickness of the thinnest group.
+    // Weighted by area, so that specks of texture or shadow do not drag it down.
+    const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
     const split: DieShape[] = []
     for (const shape of shapes) {
-      const k = Math.round(shape.blob.area / typical)
-      if (k >= 2 && k <= 6) for (const part of splitBlob(cv, shape.blob, k)) split.push(shapeOf(part, view.foot, width, height))
-      else if (shape.blob.area >= typical * 0.35) split.push(shape)
+      // A die far from the camera's foot has a longer smear, so a larger blob: size alone splits
+      // only what no single die could be; a blob clearly larger and not square-ish is split too.
+      const area = shape.blob.area
+      const several = area >= typical * 2.5 || (area >= typical * 1.6 && shape.roundness < 0.6)
+      const k = Math.min(6, Math.max(2, Math.round(area / typical)))
+      if (several) for (const part of splitBlob(cv, shape.blob, k)) split.push(shapeOf(part, view.foot, width, height))
+      else if (area >= typical * 0.35) split.push(shape)
     }
     shapes = split
-    const side = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
-    debug?.('side', side)
+    const blobSide = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
+    // Long thin blobs are the tray's rim or a shadow's edge, not a die.
+    shapes = shapes.filter((shape) => shape.across >= blobSide * 0.6 && shape.across <= blobSide * 2.2 && shape.smear <= blobSide * 2.2)
+    const placed = shapes.map((shape) => {
+      const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
+      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : null
+      return { shape, unreadable }
+    })
+    // Two passes: the blobs give each face's place and a first size; the pips that fit a layout then
+    // give the faces' true size (the median over the dice) and each face's exact centre, and the
+    // faces are read again with those.
+    const first = placed.map(({ shape, unreadable }) => (unreadable ? null : readFace(cv, lab, shape.faceCentre, blobSide)))
+    const pipSides = first.flatMap((read) => (read?.fitted && read.value !== null && read.value >= 2 && read.fitted.error < 0.05 ? [read.fitted.side] : []))
+    const side = pipSides.length > 0 ? median(pipSides) : blobSide
+    debug?.('side', { blobSide, side })
     const dice: DieReading[] = []
     for (const blob of outsideBlobs) {
       // A die-sized, die-shaped blob outside the tray: said to be there, never read.
@@ -546,17 +648,21 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
       if (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4) continue
       dice.push({ value: null, confidence: 0, box: frameBox(blob, view), unreadable: 'outside the tray' })
     }
-    for (const shape of shapes) {
-      // Long thin blobs are the tray's rim or a shadow's edge, not a die.
-      if (shape.across < side * 0.6 || shape.across > side * 2.2 || shape.smear > side * 2.2) continue
-      const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
+    placed.forEach(({ shape, unreadable }, index) => {
+      const before = first[index]
       let reading: FaceRead
-      if (!inTray) reading = { value: null, confidence: 0, unreadable: 'outside the tray', detail: {} }
-      else if (shape.touchesBorder) reading = { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
-      else reading = readFace(cv, lab, shape.faceCentre, side)
+      if (unreadable) reading = { value: null, confidence: 0, unreadable, detail: {} }
+      else {
+        // Read at the blob's face centre and at the first fit's: the surer reading wins, and two
+        // readings that disagree with some confidence each leave the die to the keypad.
+        const centres = [shape.faceCentre, ...(before?.fitted && before.fitted.error < 0.1 ? [before.fitted.centre] : [])]
+        const reads = centres.map((centre) => readFace(cv, lab, centre, side, shape.faceCentre))
+        reading = reads.reduce((best, read) => (read.confidence > best.confidence ? read : best))
+        if (reads.some((read) => read.value !== null && read.value !== reading.value && read.confidence >= 0.4)) reading = { ...reading, value: null, confidence: 0, unreadable: 'pips unclear' }
+      }
       debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, ...reading })
       dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
-    }
+    })
     return { dice, tray: view.trayInFrame }
   } finally {
     lab.delete()
