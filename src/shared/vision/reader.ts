@@ -436,7 +436,7 @@ function otsu(values: Uint8Array): number {
  * Reads the face of side `side` centred on `centre`. `expected` is where the die's blob puts the
  * face's centre: pips centred far from it are a side face's or two dice's, not a top face.
  */
-function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = false): FaceRead {
+function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = 0): FaceRead {
   const radius = side * 0.56
   const r = Math.ceil(radius)
   const x0 = Math.round(centre[0]) - r
@@ -478,20 +478,21 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const discArray = Uint8Array.from(discValues)
   const threshold = Math.max(22, otsu(discArray))
   // The face is where its own colour is: a blob's shadow or side faces can pull the first guess
-  // of its centre a little off. Once, read again centred on the face-coloured pixels.
+  // of its centre a little off. Up to twice, read again centred on the face-coloured pixels.
   let sx = 0
   let sy = 0
   let faceCount = 0
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      if (!inDisc[y * size + x] || distance[y * size + x] > threshold) continue
+      // Close to the face's colour: not a pip, and not a side face (shaded otherwise).
+      if (!inDisc[y * size + x] || distance[y * size + x] > Math.max(12, threshold * 0.35)) continue
       sx += x
       sy += y
       faceCount++
     }
   }
   const faceCentre: Point = faceCount > 0 ? [x0 + sx / faceCount, y0 + sy / faceCount] : centre
-  if (!recentred && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, true)
+  if (recentred < 2 && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, recentred + 1)
   let sumHigh = 0
   let countHigh = 0
   let sumLow = 0
@@ -572,7 +573,7 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
     clamp01((separation - 15) / 20),
     clamp01(1 - (Math.abs(scale - 1) - 0.1) / 0.25),
     // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1.
-    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : clamp01(1 - (offCentre - 0.25) / 0.15),
+    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : clamp01(1 - (offCentre - 0.3) / 0.1),
     fit.value >= 4 ? clamp01((fit.squash - 0.86) / 0.06) : 1,
     clamp01(1 - (sizeSpread - 1.6) / 1.0)
   )
