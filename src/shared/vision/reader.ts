@@ -609,7 +609,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   debug?.('mask', masks.inside)
   debug?.('work', view.image)
   const shortSide = Math.min(width, height)
-  const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.018) ** 2 && blob.area <= (shortSide * 0.3) ** 2
+  const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.03) ** 2 && blob.area <= (shortSide * 0.3) ** 2
   const blobs = blobsOf(cv, masks.inside).filter(dieSized)
   const outsideBlobs = masks.outside ? blobsOf(cv, masks.outside).filter(dieSized) : []
   masks.inside.delete()
@@ -623,14 +623,30 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // Weighted by area, so that specks of texture or shadow do not drag it down.
     const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
     const split: DieShape[] = []
+    const thinnest = Math.min(...shapes.map((shape) => shape.thickness))
+    // How many dice a blob holds is tested, not assumed: it is split into k parts for the likely
+    // k (k-means on its pixels), each part's face read, and the k whose faces read best is kept.
+    // A die far from the camera's foot has a longer smear (a larger blob), and groups in an L or
+    // a row are not one die's size apart: the layout check settles it.
+    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
     for (const shape of shapes) {
-      // A die far from the camera's foot has a longer smear, so a larger blob: size alone splits
-      // only what no single die could be; a blob clearly larger and not square-ish is split too.
       const area = shape.blob.area
-      const several = area >= typical * 2.5 || (area >= typical * 1.6 && shape.roundness < 0.6)
-      const k = Math.min(6, Math.max(2, Math.round(area / typical)))
-      if (several) for (const part of splitBlob(cv, shape.blob, k)) split.push(shapeOf(part, view.foot, width, height))
-      else if (area >= typical * 0.35) split.push(shape)
+      if (area < typical * 0.35) continue
+      if (single.length > 0 && area < typical * 1.4) {
+        split.push(shape)
+        continue
+      }
+      const likely = Math.round(area / typical)
+      const most = single.length > 0 ? Math.min(6, likely + 1) : Math.min(6, Math.ceil(area / (thinnest * thinnest * 0.8)))
+      const least = single.length > 0 ? Math.max(1, likely - 1) : 1
+      let best: { parts: DieShape[]; score: number } | null = null
+      for (let k = least; k <= most; k++) {
+        const parts = k === 1 ? [shape] : splitBlob(cv, shape.blob, k).map((part) => shapeOf(part, view.foot, width, height))
+        const score = meanConfidence(parts)
+        if (best === null || score > best.score + 0.02) best = { parts, score }
+      }
+      // More than six dice's worth in one blob is no group of dice (a rim, a hand).
+      if (best) split.push(...best.parts)
     }
     shapes = split
     const blobSide = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
