@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { decodeImage } from '../main/devices/image-file'
 import { scorePhoto, summarize, type EvalSummary, type PhotoScore, type Share } from '../shared/vision/eval'
 import { parseManifest } from '../shared/vision/manifest'
-import { loadOpenCv, type OpenCv } from '../shared/vision/opencv'
+import type { OpenCv } from '../shared/vision/opencv'
 import { readDiceFrame, type ReadOptions } from '../shared/vision/reader'
 import { CONFIDENT } from '../shared/vision/types'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
@@ -42,7 +42,8 @@ export function evalSummaryLines(name: string, summary: EvalSummary): string {
   ].join('\n')
 }
 
-export async function runDicePhoto(args: string[], io: DicePhotoIo, opencv?: OpenCv): Promise<number> {
+/** `openCv` brings OpenCV in (the command's entry loads it; tests hand their own). */
+export async function runDicePhoto(args: string[], io: DicePhotoIo, openCv: () => Promise<OpenCv>): Promise<number> {
   const read = readCommandLine('referee dice-photo', DICE_PHOTO_USAGE, args, { eval: { type: 'string' }, tray: { type: 'string' } }, true)
   if (read.kind === 'help') {
     io.stdout(read.text)
@@ -66,7 +67,7 @@ export async function runDicePhoto(args: string[], io: DicePhotoIo, opencv?: Ope
     io.stderr(usageErrorLine('referee dice-photo', '--eval reads the photos of its manifest: give no FILE with it'))
     return USAGE_EXIT_STATUS
   }
-  const cv = opencv ?? (await loadOpenCv()).cv
+  const cv = await openCv()
   const readPhoto = (path: string, tray: ReadOptions['tray']): ReturnType<typeof readDiceFrame> => readDiceFrame(cv, decodeImage(io.readFile(path)), { tray })
   if (folder === undefined) {
     let status = 0

@@ -6,6 +6,7 @@ import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
 import { runDicePhoto } from './dice-photo-command'
+import type { OpenCv } from '../shared/vision/opencv'
 import { statsCommand } from './stats-command'
 
 const USAGE = `usage: npm run -s referee -- replay FILE
@@ -90,8 +91,8 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
   return 0
 }
 
-/** Runs `referee ARGS` with every command: dice-photo (which loads OpenCV) answers asynchronously. */
-export function runRefereeCommand(args: string[], io: RefereeIo = processIo): number | Promise<number> {
-  if (args[0] === 'dice-photo') return runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr })
+/** Runs `referee ARGS` with every command: dice-photo (which loads OpenCV with `openCv`) answers asynchronously. */
+export function runRefereeCommand(args: string[], openCv: () => Promise<OpenCv>, io: RefereeIo = processIo): number | Promise<number> {
+  if (args[0] === 'dice-photo') return runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr }, openCv)
   return runReferee(args, io)
 }

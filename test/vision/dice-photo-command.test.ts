@@ -9,7 +9,8 @@ import { runDicePhoto } from '../../src/cli/dice-photo-command'
 import { saveCapturedThrow } from '../../src/main/devices/camera-capture'
 import { decodeImage } from '../../src/main/devices/image-file'
 import { parseManifest } from '../../src/shared/vision/manifest'
-import { loadOpenCv, type OpenCv } from '../../src/shared/vision/opencv'
+import type { OpenCv } from '../../src/shared/vision/opencv'
+import { openCvForTests } from './opencv-node'
 
 const ROOT = join(__dirname, '..', '..')
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'dice-photos')
@@ -19,13 +20,13 @@ const topDown = manifest.lines.find((line) => line.condition === 'top-down')!
 
 let cv: OpenCv
 beforeAll(async () => {
-  cv = (await loadOpenCv()).cv
+  cv = await openCvForTests()
 }, 60_000)
 
 async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = ''
   let stderr = ''
-  const status = await runDicePhoto(args, { readFile: (path) => readFileSync(path), stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, cv)
+  const status = await runDicePhoto(args, { readFile: (path) => readFileSync(path), stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, async () => cv)
   return { status, stdout, stderr }
 }
 

@@ -1,6 +1,6 @@
 // The dice reader as a browser Web Worker would run it (bundled by worker.test.ts): a frame in,
 // its reading out. Nothing here but the message plumbing: the reader is the app's own module.
-import { loadOpenCv } from '../../src/shared/vision/opencv'
+import { loadOpenCv } from '../../src/shared/vision/load-opencv'
 import { readDiceFrame, type ReadOptions } from '../../src/shared/vision/reader'
 import type { RgbaFrame } from '../../src/shared/vision/types'
 

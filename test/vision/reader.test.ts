@@ -9,11 +9,12 @@ import { decodeImage } from '../../src/main/devices/image-file'
 import { scorePhoto, summarize, type PhotoScore } from '../../src/shared/vision/eval'
 import { insidePolygon } from '../../src/shared/vision/geometry'
 import { parseManifest, type PhotoManifestLine } from '../../src/shared/vision/manifest'
-import { loadOpenCv, type OpenCv } from '../../src/shared/vision/opencv'
+import type { OpenCv } from '../../src/shared/vision/opencv'
 import { readDiceFrame } from '../../src/shared/vision/reader'
 import { ThrowReader } from '../../src/shared/vision/throw-reader'
 import { findTrayInFrame } from '../../src/shared/vision/tray'
 import type { Box, Point, RgbaFrame } from '../../src/shared/vision/types'
+import { openCvForTests } from './opencv-node'
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'dice-photos')
 
@@ -26,7 +27,7 @@ function frameOf(file: string): RgbaFrame {
 }
 
 beforeAll(async () => {
-  cv = (await loadOpenCv()).cv
+  cv = await openCvForTests()
   const manifest = parseManifest(readFileSync(join(FIXTURES, 'manifest.jsonl'), 'utf8'))
   if (!manifest.ok) throw new Error(`manifest line ${manifest.line}: ${manifest.error}`)
   lines = manifest.lines
