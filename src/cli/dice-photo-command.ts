@@ -42,8 +42,11 @@ export function evalSummaryLines(name: string, summary: EvalSummary): string {
   ].join('\n')
 }
 
-/** `openCv` brings OpenCV in (the command's entry loads it; tests hand their own). */
-export async function runDicePhoto(args: string[], io: DicePhotoIo, openCv: () => Promise<OpenCv>): Promise<number> {
+/**
+ * `openCv` brings OpenCV in (the command's entry loads it; tests hand their own), wrapped: the
+ * module has a `then` of its own, so a promise of the bare module never settles.
+ */
+export async function runDicePhoto(args: string[], io: DicePhotoIo, openCv: () => Promise<{ cv: OpenCv }>): Promise<number> {
   const read = readCommandLine('referee dice-photo', DICE_PHOTO_USAGE, args, { eval: { type: 'string' }, tray: { type: 'string' } }, true)
   if (read.kind === 'help') {
     io.stdout(read.text)
@@ -67,7 +70,7 @@ export async function runDicePhoto(args: string[], io: DicePhotoIo, openCv: () =
     io.stderr(usageErrorLine('referee dice-photo', '--eval reads the photos of its manifest: give no FILE with it'))
     return USAGE_EXIT_STATUS
   }
-  const cv = await openCv()
+  const { cv } = await openCv()
   const readPhoto = (path: string, tray: ReadOptions['tray']): ReturnType<typeof readDiceFrame> => readDiceFrame(cv, decodeImage(io.readFile(path)), { tray })
   if (folder === undefined) {
     let status = 0

@@ -92,7 +92,7 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
 }
 
 /** Runs `referee ARGS` with every command: dice-photo (which loads OpenCV with `openCv`) answers asynchronously. */
-export function runRefereeCommand(args: string[], openCv: () => Promise<OpenCv>, io: RefereeIo = processIo): number | Promise<number> {
+export function runRefereeCommand(args: string[], openCv: () => Promise<{ cv: OpenCv }>, io: RefereeIo = processIo): number | Promise<number> {
   if (args[0] === 'dice-photo') return runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr }, openCv)
   return runReferee(args, io)
 }

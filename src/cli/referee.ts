@@ -4,7 +4,7 @@
 // photos (src/cli/dice-photo-command.ts). The body is runRefereeCommand.
 import { runRefereeCommand } from './referee-command'
 
-const status = runRefereeCommand(process.argv.slice(2), async () => (await (await import('../shared/vision/load-opencv')).loadOpenCv()).cv)
+const status = runRefereeCommand(process.argv.slice(2), async () => (await import('../shared/vision/load-opencv')).loadOpenCv())
 if (typeof status === 'number') process.exitCode = status
 else
   void status.then(

@@ -20,13 +20,13 @@ const topDown = manifest.lines.find((line) => line.condition === 'top-down')!
 
 let cv: OpenCv
 beforeAll(async () => {
-  cv = await openCvForTests()
+  cv = (await openCvForTests()).cv
 }, 60_000)
 
 async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = ''
   let stderr = ''
-  const status = await runDicePhoto(args, { readFile: (path) => readFileSync(path), stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, async () => cv)
+  const status = await runDicePhoto(args, { readFile: (path) => readFileSync(path), stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, async () => ({ cv }))
   return { status, stdout, stderr }
 }
 

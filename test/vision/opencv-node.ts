@@ -6,7 +6,8 @@ import { openCvReady, type OpenCv } from '../../src/shared/vision/opencv'
 const requireHere = createRequire(__filename)
 let loading: Promise<{ cv: OpenCv }> | null = null
 
-export async function openCvForTests(): Promise<OpenCv> {
+/** OpenCV, wrapped ({ cv }): a promise of the bare module never settles (opencv.ts). */
+export function openCvForTests(): Promise<{ cv: OpenCv }> {
   loading ??= openCvReady(requireHere('@techstark/opencv-js'))
-  return (await loading).cv
+  return loading
 }

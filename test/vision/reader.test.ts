@@ -27,7 +27,7 @@ function frameOf(file: string): RgbaFrame {
 }
 
 beforeAll(async () => {
-  cv = await openCvForTests()
+  cv = (await openCvForTests()).cv
   const manifest = parseManifest(readFileSync(join(FIXTURES, 'manifest.jsonl'), 'utf8'))
   if (!manifest.ok) throw new Error(`manifest line ${manifest.line}: ${manifest.error}`)
   lines = manifest.lines
