@@ -111,17 +111,17 @@ describe('a throw from frames', () => {
       return { width: still.width, height: still.height, data }
     }
     const reader = new ThrowReader(cv, { tray: { polygon: line.tray!, width: still.width, height: still.height }, readAtStart: false })
-    const events = [moving(40), moving(20), still, still, still, still].map((frame, index) => reader.push(frame, index * 100))
-    expect(events.slice(0, 2)).toEqual([null, null])
-    expect(events[2]).toBeNull()
-    expect(events[3]).toBeNull()
-    const thrown = events[4]!
+    const events = [moving(40), moving(20), still, still, still, still, still].map((frame, index) => reader.push(frame, index * 100))
+    // The first frame is the reference; the second moved; the first settled frame still differs
+    // from the one before it; the next three are still and read, and the third ends the throw.
+    expect(events.slice(0, 5)).toEqual([null, { kind: 'moving', time: 100 }, null, null, null])
+    const thrown = events[5]!
     expect(thrown.kind).toBe('throw')
     if (thrown.kind !== 'throw') return
-    expect(thrown.settledAt).toBe(200)
+    expect(thrown.settledAt).toBe(300)
     expect(thrown.frames).toBe(3)
     expect(scorePhoto(line.values, thrown.reading.dice)).toMatchObject({ right: line.values.length, wrong: 0 })
     // Nothing more until the picture moves again.
-    expect(events[5]).toBeNull()
+    expect(events[6]).toBeNull()
   })
 })
