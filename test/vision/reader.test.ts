@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../src/main/devices/image-file'
 import { scorePhoto, summarize, type PhotoScore } from '../../src/shared/vision/eval'
-import { insidePolygon } from '../../src/shared/vision/geometry'
+import { insidePolygon, polygonArea } from '../../src/shared/vision/geometry'
 import { parseManifest, type PhotoManifestLine } from '../../src/shared/vision/manifest'
 import type { OpenCv } from '../../src/shared/vision/opencv'
 import { readDiceFrame } from '../../src/shared/vision/reader'
@@ -84,12 +84,17 @@ describe('the dice reader on rendered photos (calibrated tray)', () => {
 })
 
 describe('the tray', () => {
-  it('is found without calibration in a top-down photo, close to where it was marked', () => {
-    const line = lines.find((l) => l.condition === 'top-down')!
-    const found = findTrayInFrame(cv, frameOf(line.file))
-    expect(found).not.toBeNull()
-    // Each marked corner has a found corner near it (the found tray may be the rim's or the floor's edge).
-    for (const [x, y] of line.tray!) expect(Math.min(...found!.map(([fx, fy]) => Math.hypot(fx - x, fy - y)))).toBeLessThan(80)
+  it('is found without calibration in most photos: about the marked floor, every die in the tray inside it', () => {
+    // Found here: 16 of 21 within 20 % of the marked floor's area (most a little smaller: the
+    // floor in a wall's shadow is left out), 3 larger (rim and table taken in), 2 not found.
+    const good = lines.filter((line) => {
+      const found = findTrayInFrame(cv, frameOf(line.file))
+      if (!found || found.length !== 4) return false
+      const ratio = polygonArea(found) / polygonArea(line.tray!)
+      const diceInside = line.boxes!.every((box, index) => line.values[index] === null || insidePolygon(centreOf(box), found))
+      return ratio >= 0.8 && ratio <= 1.2 && diceInside
+    })
+    expect(good.length).toBeGreaterThanOrEqual(14)
   })
 
   it('reads a top-down photo with the tray it finds itself', () => {
