@@ -5,7 +5,6 @@ import { replayText, summaryOf } from '../shared/game'
 import { oddsFor } from '../shared/odds'
 import { decodeRecordBytes } from '../shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
-import { runDicePhoto } from './dice-photo-command'
 import type { OpenCv } from '../shared/vision/opencv'
 import { statsCommand } from './stats-command'
 
@@ -93,6 +92,8 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
 
 /** Runs `referee ARGS` with every command: dice-photo (which loads OpenCV with `openCv`) answers asynchronously. */
 export function runRefereeCommand(args: string[], openCv: () => Promise<{ cv: OpenCv }>, io: RefereeIo = processIo): number | Promise<number> {
-  if (args[0] === 'dice-photo') return runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr }, openCv)
+  // Loaded only for dice-photo: the other commands need none of its packages (image decoders).
+  if (args[0] === 'dice-photo')
+    return import('./dice-photo-command').then(({ runDicePhoto }) => runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr }, openCv))
   return runReferee(args, io)
 }
