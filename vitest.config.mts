@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { pathAliases } from './scripts/path-aliases.mjs'
 
 // Three projects (`npm test` runs them all; `npm run test:unit` etc. one):
 // - unit: pure code in one process each file, no child processes, ports or ptys: the engines,
@@ -14,7 +15,7 @@ import vue from '@vitejs/plugin-vue'
 //   that start the real host get its screens and bundle from the same global setup as e2e.
 // - e2e: Chromium against the headless host, and packaging. The screens are the app's own
 //   electron-vite build, made once per run by the global setup.
-const UNIT = ['test/engine/**', 'test/odds/**', 'test/ai/**', 'test/protocol/**', 'test/shared/**', 'test/stats/**', 'test/renderer/**', 'test/layers/**']
+const UNIT = ['test/shared/**', 'test/renderer/**', 'test/layers/**']
 const E2E = ['test/e2e/**', 'test/packaging/**']
 const TEST_FILES = ['test/**/*.test.ts']
 /** Builds what the real host serves and runs (out/renderer by electron-vite, out/host), once per run. */
@@ -22,6 +23,7 @@ const HOST_BUILDS = ['test/e2e/global-setup.ts']
 
 export default defineConfig({
   plugins: [vue()],
+  resolve: { alias: pathAliases() },
   test: {
     environment: 'node',
     testTimeout: 20_000,

@@ -4,14 +4,15 @@
 // or more points and always takes one (the first offered: shortest false four, then socks)
 // below. 4-PLU$ has no decisions (every throw is forced), so there is nothing to compare.
 // A win counts 1, a shared win 1/2. Prints the computer player's win rate with a 95% interval.
-import { chooseMove } from '../src/shared/ai'
-import { fixedWinTables, type WinTableSource } from '../src/shared/ai/win-play'
-import { solveWinTable, startChance, WinTurn, type WinSpec, type WinTable } from '../src/shared/ai/win-solver'
-import type { FoursiesState } from '../src/shared/engine/foursies'
-import type { SixDiceState } from '../src/shared/engine/six-dice'
-import type { GameId, Move } from '../src/shared/engine/types'
-import { offerOf, play, startGame, type Game } from '../src/shared/game'
-import { seededRandom } from '../src/shared/random-play'
+import { chooseMove } from '@shared/ai'
+import { fixedWinTables, type WinTableSource } from '@shared/games/six-dice/win-play'
+import { solveWinTable, startChance, WinTurn, type WinSpec, type WinTable } from '@shared/games/six-dice/win-solver'
+import type { FoursiesState } from '@shared/games/foursies/rules'
+import type { SixDiceState } from '@shared/games/six-dice/rules'
+import type { Move } from '@shared/games/types'
+import type { GameId } from '@shared/games'
+import { offerOf, play, startGame, type Game } from '@shared/game'
+import { seededRandom } from '@shared/random-play'
 
 const GAMES = Number(process.env.AI_BENCH_GAMES ?? 10_000)
 
@@ -70,7 +71,7 @@ export function benchAi(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The chance-to-win player (src/shared/ai/win-solver.ts) against the expected-points player.
+// The chance-to-win player (src/shared/games/six-dice/win-solver.ts) against the expected-points player.
 
 const WIN_GAMES = Number(process.env.WIN_BENCH_GAMES ?? 10_000)
 

@@ -2,7 +2,8 @@
 // hub), not a test. 1) last die settled -> state pushed (the session's subscribe callback, the throw
 // in the game), median and p99 over 1,000+ throws, split into the pty hop (the hub's write to the
 // host's read) and the host (bytes read to state pushed); 2) sustained lines per second with
-// nothing lost. The bench waits for each push by the session's callback, never by polling: a
+// nothing lost; 3) a throw one of whose lines fails its checksum on the way, recovered from the
+// hub's snapshot: the garbled line written -> the throw pushed. The bench waits for each push by the session's callback, never by polling: a
 // polling loop takes a core from socat and the kernel's pty work on a 2-core machine and was most
 // of the p99 it measured (9.4 ms with polling, 2.4-3.5 ms without, same code).
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -10,19 +11,19 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { timeDisk } from './disk-time'
-import { RecordStore } from '../src/main/core/record-store'
-import { SettingsStore } from '../src/main/core/settings'
-import { TableSession } from '../src/main/core/table-session'
-import { DeviceManager } from '../src/main/devices/device-manager'
-import { openSerialPort } from '../src/main/devices/serial-port'
-import { SimulatedHub } from '../src/main/devices/simulated-hub'
-import { DROP_REASONS } from '../src/shared/devices'
-import type { DeviceMessage } from '../src/shared/protocol'
+import { openSerialPort } from '@main/devices/serial-port'
+import { openTable } from '@test/kit/table'
+import { SimulatedHub } from '@scripts/simulated-hub'
+import { DROP_REASONS } from '@shared/devices'
+import { encodeEvent, type DeviceMessage } from '@shared/protocol'
 
 const THROWS = Number(process.env.THROWS ?? 1000)
 /** Time between one throw's push and the next throw (people throw seconds apart). */
 const PACE_MS = 20
 const LINES = Number(process.env.LINES ?? 200_000)
+/** Throws with a garbled line, and how far apart (people throw a second or more apart). */
+const GARBLED_THROWS = Number(process.env.GARBLED_THROWS ?? 20)
+const GARBLED_PACE_MS = 1500
 
 async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs
@@ -36,31 +37,32 @@ const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted
 
 export async function benchDevices(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-bench-'))
-  const store = new RecordStore(join(dir, 'data'))
-  const session = new TableSession({ store, settings: new SettingsStore(join(dir, 'data')) })
-  // The disk's share of each throw: its line written before the state is pushed, flushed after.
-  const diskTime = timeDisk(store)
   const writeTimes: number[] = []
   const flushTimes: number[] = []
   const hub = new SimulatedHub({ link: join(dir, 'tty'), heartbeatMs: 2000, speed: 0.001 })
   await hub.start()
   // When the host's port last gave bytes: the end of the pty hop, the start of the host's part.
   let lastReadAt = 0
-  const manager = new DeviceManager({
-    session,
-    listPorts: async () => [],
-    helloRetryMs: 100,
-    openPort: async (path) => {
-      const transport = await openSerialPort(path)
-      const onData = transport.onData.bind(transport)
-      transport.onData = (listener) =>
-        onData((chunk) => {
-          lastReadAt = performance.now()
-          listener(chunk)
-        })
-      return transport
+  const session = openTable({
+    dataDir: join(dir, 'data'),
+    devices: {
+      listPorts: async () => [],
+      helloRetryMs: 100,
+      openPort: async (path) => {
+        const transport = await openSerialPort(path)
+        const onData = transport.onData.bind(transport)
+        transport.onData = (listener) =>
+          onData((chunk) => {
+            lastReadAt = performance.now()
+            listener(chunk)
+          })
+        return transport
+      }
     }
   })
+  const manager = session.table.devices
+  // The disk's share of each throw: its line written before the state is pushed, flushed after.
+  const diskTime = timeDisk(session.journal)
   manager.start()
   try {
     await manager.connect(hub.path)
@@ -134,7 +136,7 @@ export async function benchDevices(): Promise<void> {
     )
 
     // 2) sustained lines per second: battery and heartbeat lines, numbered, in big writes.
-    const device = (): ReturnType<DeviceManager['view']>['devices'][number] => manager.view().devices[0]
+    const device = (): ReturnType<typeof manager.view>['devices'][number] => manager.view().devices[0]
     const receivedBefore = device().received
     const lostBefore = device().lost
     const droppedOf = (): number => DROP_REASONS.reduce((sum, r) => sum + device().dropped[r], 0)
@@ -158,6 +160,51 @@ export async function benchDevices(): Promise<void> {
     process.stdout.write(
       `sustained: ${LINES} lines in ${seconds.toFixed(2)} s = ${Math.round(LINES / seconds).toLocaleString('en')} lines/s, ` +
         `lost ${device().lost - lostBefore}, dropped ${droppedOf() - droppedBefore}\n`
+    )
+
+    // 3) a garbled line in a throw: one die's `settled` line fails its checksum (a cable's noise).
+    // The game of 1) goes on: its throws end the turn at once, so four dice are always due.
+    const connection = (): { snapshotRequests: number } =>
+      (manager as unknown as { registry: { devices: { conn: { snapshotRequests: number } }[] } }).registry.devices[0].conn
+    const requestsBefore = connection().snapshotRequests
+    const recoveries: number[] = []
+    let garbledAt = 0
+    let garbleDie: string | null = null
+    let throwPushed: (() => void) | null = null
+    const unsubscribe = session.table.game.subscribe((event) => {
+      if (event.type === 'moved' && event.source.kind === 'smart-dice') throwPushed?.()
+    })
+    const emitClean = hub.emit
+    hub.emit = (m: DeviceMessage): string => {
+      if (m.type !== 'settled' || m.die !== garbleDie) return emitClean(m)
+      garbleDie = null
+      const line = encodeEvent({ ...m, seq: hub.reserveSeq(1) })
+      garbledAt = performance.now()
+      void hub.sendRaw(line.replace(/\*([0-9A-F]{4})/, (_, sum: string) => `*${sum === '0000' ? '0001' : '0000'}`))
+      return line
+    }
+    for (let i = 0; i < GARBLED_THROWS; i++) {
+      await new Promise((resolve) => setTimeout(resolve, GARBLED_PACE_MS))
+      const counted = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`garbled throw ${i + 1} was not pushed within 20 s`)), 20_000)
+        throwPushed = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      garbleDie = 'ABCD'[i % 4]
+      await hub.throw(patterns[i % patterns.length], { settleMs: [0, 1, 2, 3] })
+      await counted
+      throwPushed = null
+      recoveries.push(performance.now() - garbledAt)
+    }
+    unsubscribe()
+    hub.emit = emitClean
+    const recovered = [...recoveries].sort((a, b) => a - b)
+    process.stdout.write(
+      `a throw with a garbled line (bad checksum), recovered from the hub's snapshot, ${GARBLED_THROWS} throws ${GARBLED_PACE_MS} ms apart: ` +
+        `garbled line -> throw pushed median ${quantile(recovered, 0.5).toFixed(1)} ms, max ${recovered[recovered.length - 1].toFixed(1)} ms; ` +
+        `${connection().snapshotRequests - requestsBefore} snapshot requests\n`
     )
   } finally {
     await manager.stop()

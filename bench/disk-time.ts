@@ -1,6 +1,6 @@
 // The disk's share of a move in the benches: the line's write (before the screens are told) and
 // its flush to the disk (fsync, after they are told), each added up until `reset`.
-import type { RecordStore } from '../src/main/core/record-store'
+import type { RecordJournal } from '@main/core/game/record-journal'
 
 export interface DiskTime {
   write: number
@@ -8,7 +8,7 @@ export interface DiskTime {
   reset(): void
 }
 
-export function timeDisk(store: RecordStore): DiskTime {
+export function timeDisk(store: RecordJournal): DiskTime {
   const time: DiskTime = {
     write: 0,
     flush: 0,

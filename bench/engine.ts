@@ -1,14 +1,12 @@
 // How many record lines per second the engine replays, per game, over 10,000 random complete games;
 // and how long a saved history of thousands of games takes to load.
+import { openTable, type TestTable } from '@test/kit/table'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { RecordStore } from '../src/main/core/record-store'
-import { SettingsStore } from '../src/main/core/settings'
-import { TableSession } from '../src/main/core/table-session'
-import { GAME_IDS, type GameId } from '../src/shared/engine/types'
-import { recordText, replayText } from '../src/shared/game'
-import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../src/shared/random-play'
+import { GAME_IDS, type GameId } from '@shared/games'
+import { recordText, replayText } from '@shared/game'
+import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '@shared/random-play'
 
 const GAMES_PER_KIND = 10_000
 const RUNS = 5
@@ -73,7 +71,7 @@ function benchHistory(records: string[]): void {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-history-'))
   mkdirSync(join(dataDir, 'history'), { recursive: true })
   records.forEach((record, i) => writeFileSync(join(dataDir, 'history', `game-${i}.jsonl`), record))
-  const open = (): TableSession => new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+  const open = (): TestTable => openTable({ dataDir })
   let started = process.hrtime.bigint()
   const listed = open().listHistory()
   const rebuild = Number(process.hrtime.bigint() - started) / 1e6

@@ -1,15 +1,13 @@
 // How cost grows with a game's length and the history's size: append (a throw saved and shown),
 // undo and snapshot at 100, 1,000 and 10,000 record lines; history listing at 1,000 and 10,000
 // saved games. Each figure is the median of several; bytes written say what undo rewrites.
+import { openTable } from '@test/kit/table'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { offerOf, play, recordText, startGame, type Game } from '../src/shared/game'
-import { checkHeader } from '../src/shared/record'
-import { seededRandom } from '../src/shared/random-play'
-import { RecordStore } from '../src/main/core/record-store'
-import { SettingsStore } from '../src/main/core/settings'
-import { TableSession } from '../src/main/core/table-session'
+import { offerOf, play, recordText, startGame, type Game } from '@shared/game'
+import { checkHeader } from '@shared/record'
+import { seededRandom } from '@shared/random-play'
 
 const LINES = [100, 1000, 10_000]
 const HISTORY = [1000, 10_000]
@@ -45,14 +43,14 @@ function recordLines(): void {
   for (const lines of LINES) {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-growth-'))
     writeFileSync(join(dataDir, 'current.jsonl'), recordText(longGame(lines)))
-    const store = new RecordStore(dataDir)
+    const session = openTable({ dataDir })
+    const store = session.journal
     let written = 0
     const replace = store.replaceCurrent.bind(store)
     store.replaceCurrent = (text: string): void => {
       written += Buffer.byteLength(text)
       replace(text)
     }
-    const session = new TableSession({ store, settings: new SettingsStore(dataDir) })
     session.subscribe(() => session.snapshot(true))
     const snapshot = median(Array.from({ length: REPEATS }, () => timed(() => session.snapshot(true))))
     const appends: number[] = []
@@ -84,7 +82,7 @@ function historyListing(): void {
       const id = `20260101T${String(i).padStart(6, '0')}Z-farkle-${(0x100000 + i).toString(16)}`
       writeFileSync(join(historyDir, `${id}.jsonl`), record)
     }
-    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+    const session = openTable({ dataDir })
     // Without an index, the first listing replays every saved game (after an upgrade, or a lost index).
     const rebuild = timed(() => session.listHistory())
     const listing = median(Array.from({ length: 21 }, () => timed(() => session.listHistory())))

@@ -1,11 +1,11 @@
 // How long one decision's figures take (oddsFor on a position with a decision or a throw due),
 // over positions from random games, after a warm-up that fills the lazily built tables.
 // Also prints the cold start: the first oddsFor call per game (building its tables).
-import { GAME_IDS } from '../src/shared/engine/types'
-import type { Game } from '../src/shared/game'
-import { replayMoves } from '../src/shared/game'
-import { oddsFor } from '../src/shared/odds'
-import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../src/shared/random-play'
+import { GAME_IDS } from '@shared/games'
+import type { Game } from '@shared/game'
+import { replayMoves } from '@shared/game'
+import { oddsFor } from '@shared/odds'
+import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '@shared/random-play'
 
 const POSITIONS = 2000
 

@@ -1,20 +1,18 @@
 /// <reference lib="dom" />
 // Roll to screen: from a throw entering the core until the scoreboard's DOM in Chromium shows it.
 // Also the host's start (command to first page served) and its memory after a 1,000-throw game.
+import { serveTable, type TestTable } from '@test/kit/table'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { Browser, Page } from 'playwright-core'
-import type { GameSetup, TableState, WirePush, WireReply } from '../src/shared/api'
+import type { TableState } from '@shared/api'
+import type { GameSetup, WirePush, WireReply } from '@shared/api-methods'
 import { timeDisk } from './disk-time'
-import { RecordStore } from '../src/main/core/record-store'
-import { SettingsStore } from '../src/main/core/settings'
-import { TableServer } from '../src/main/core/table-server'
-import { TableSession } from '../src/main/core/table-session'
-import { ensureRendererBuilt } from '../src/host/renderer-build'
-import { HOST_ENTRY, launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '@host/renderer-build'
+import { HOST_ENTRY, launchBrowser, ROOT } from '@test/e2e/support'
 
 /** Throws (and bare-page pushes) per figure; `BENCH_PUSHES=100 npm run bench screen` for a quick look. */
 const THROWS = Number(process.env.BENCH_PUSHES ?? 1000)
@@ -119,7 +117,7 @@ async function floor(browser: Browser, viewport: { width: number; height: number
  * ended. Each is pushed too, and a throw at a table comes seconds after it, not in the same
  * moment: the pause keeps the throw from queueing behind its drawing.
  */
-async function playToThrow(session: TableSession, setup: GameSetup): Promise<void> {
+async function playToThrow(session: TestTable, setup: GameSetup): Promise<void> {
   for (;;) {
     const offer = session.snapshot(true).current?.offer
     if (offer && !offer.finished && offer.diceDue > 0) return
@@ -149,11 +147,9 @@ interface ScoreboardFigures {
  */
 async function scoreboard(browser: Browser, viewport: { width: number; height: number }, showOdds: boolean): Promise<ScoreboardFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-bench-'))
-  const store = new RecordStore(dataDir)
-  const diskTime = timeDisk(store)
-  const session = new TableSession({ store, settings: new SettingsStore(dataDir) })
-  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
-  await server.start()
+  const session = await serveTable(join(ROOT, 'out', 'renderer'), { dataDir })
+  const server = session.table.server!
+  const diskTime = timeDisk(session.journal)
   // Told after the server (listeners run in the order they subscribed): the TV has been sent the state.
   let pushedAt = 0
   session.subscribe(() => (pushedAt = now()))
@@ -207,7 +203,7 @@ async function scoreboard(browser: Browser, viewport: { width: number; height: n
     render.push(domAt - arrivedAt)
   }
   await context.close()
-  await server.stop()
+  await session.stop()
   return { total: figuresOf(total), core: figuresOf(core), write: figuresOf(write), flush: figuresOf(flush), transit: figuresOf(transit), render: figuresOf(render) }
 }
 

@@ -4,15 +4,12 @@
 // busy time of each of the browser's threads and the costliest kinds of work on them, and the
 // core's time per throw. Writes the whole trace to
 // test-results/scoreboard-trace.json (open it in chrome://tracing or ui.perfetto.dev).
+import { serveTable } from '@test/kit/table'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { RecordStore } from '../src/main/core/record-store'
-import { SettingsStore } from '../src/main/core/settings'
-import { TableServer } from '../src/main/core/table-server'
-import { TableSession } from '../src/main/core/table-session'
-import { ensureRendererBuilt } from '../src/host/renderer-build'
-import { launchBrowser, ROOT } from '../test/e2e/support'
+import { ensureRendererBuilt } from '@host/renderer-build'
+import { launchBrowser, ROOT } from '@test/e2e/support'
 
 interface TraceEvent {
   name: string
@@ -33,10 +30,8 @@ const p99 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math
 async function main(): Promise<void> {
   await ensureRendererBuilt(ROOT)
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-trace-'))
-  const store = new RecordStore(dataDir)
-  const session = new TableSession({ store, settings: new SettingsStore(dataDir) })
-  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: 0 })
-  await server.start()
+  const session = await serveTable(join(ROOT, 'out', 'renderer'), { dataDir })
+  const server = session.table.server!
   const setup = { game: 'foursies' as const, players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
   session.newGame(setup)
   session.setShowOdds(true)
@@ -74,7 +69,7 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, 'test-results'), { recursive: true })
   writeFileSync(join(ROOT, 'test-results', 'scoreboard-trace.json'), JSON.stringify(trace))
   await browser.close()
-  await server.stop()
+  await session.stop()
 
   const threadNames = new Map<string, string>()
   const processNames = new Map<number, string>()

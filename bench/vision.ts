@@ -5,12 +5,13 @@
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { decodeImage } from '../src/main/devices/image-file'
-import { parseManifest } from '../src/shared/vision/manifest'
-import { loadOpenCv } from '../src/shared/vision/load-opencv'
-import { readDiceFrame } from '../src/shared/vision/reader'
-import { ThrowReader } from '../src/shared/vision/throw-reader'
-import type { RgbaFrame } from '../src/shared/vision/types'
+import { decodeImage } from '@main/devices/image-file'
+import { parseManifest } from '@shared/vision/manifest'
+import { loadOpenCv } from '@shared/vision/load-opencv'
+import { readDiceFrame } from '@shared/vision/reader'
+import { ThrowReader } from '@shared/vision/throw-reader'
+import type { RgbaFrame } from '@shared/vision/types'
+import { repoPath } from '@test/kit/root'
 
 const quantile = (values: number[], q: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
 const figures = (values: number[]): string => `median ${quantile(values, 0.5).toFixed(0)} ms, p95 ${quantile(values, 0.95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`
@@ -22,7 +23,7 @@ function shifted(frame: RgbaFrame, shift: number): RgbaFrame {
   return { width: frame.width, height: frame.height, data }
 }
 
-export async function benchVision(folder = join(__dirname, '..', 'test', 'fixtures', 'dice-photos')): Promise<void> {
+export async function benchVision(folder = repoPath('test', 'fixtures', 'dice-photos')): Promise<void> {
   let started = performance.now()
   const { cv } = await loadOpenCv()
   console.log(`OpenCV loaded in ${(performance.now() - started).toFixed(0)} ms`)

@@ -3,8 +3,8 @@
 // Type commands (or give --script FILE, or --random); `help` lists them.
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { exitWithUsageError, parseCommandLine } from '../src/cli/command-line'
-import { SimulatedHub, type Outcome, type SimDie } from '../src/main/devices/simulated-hub'
+import { exitWithUsageError, parseCommandLine } from '@cli/command-line'
+import { SimulatedHub, type Outcome, type SimDie } from './simulated-hub'
 
 const USAGE = `usage: npm run dice-sim -- --link PATH [options]
   --link PATH        the path the app opens (the hub's end is PATH.hub)

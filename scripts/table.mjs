@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = join(root, 'out', 'host')
 /** The host, and any script it starts as a worker thread, each bundled to out/host/<name>.cjs. */
-const ENTRIES = { table: 'src/host/table.ts', 'win-table-worker': 'src/main/core/win-table-worker.ts' }
+const ENTRIES = { table: 'src/host/table.ts', 'win-table-worker': 'src/main/core/computer/win-table-worker.ts', 'odds-worker': 'src/main/core/computer/odds-worker.ts' }
 const bundles = Object.keys(ENTRIES).map((name) => join(outDir, `${name}.cjs`))
 const stampFile = join(outDir, 'inputs.json')
 const ALWAYS = ['scripts/table.mjs', 'package-lock.json', ...readdirSync(root).filter((name) => /^tsconfig(\.[\w-]+)?\.json$/.test(name))]

@@ -2,7 +2,7 @@
 // renders dice photos (three.js in headless Chromium) with their manifest.jsonl, for
 // `npm run -s referee -- dice-photo --eval DIR`. The committed fixtures in test/fixtures/dice-photos
 // were made with `--per-condition 6 --seed 1`.
-import { exitWithUsageError, parseCommandLine } from '../../src/cli/command-line'
+import { exitWithUsageError, parseCommandLine } from '@cli/command-line'
 import { CONDITIONS, renderPhotoSet, type Condition } from './render'
 
 const USAGE = `usage: npx tsx scripts/dice-photos/generate.ts --out DIR [options]

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
-import type { PhotoManifestLine } from '../../src/shared/vision/manifest'
+import type { PhotoManifestLine } from '@shared/vision/manifest'
 
 export const CONDITIONS = ['top-down', 'tilted', 'touching', 'blur', 'surfaces', 'colours', 'cocked-outside'] as const
 export type Condition = (typeof CONDITIONS)[number]

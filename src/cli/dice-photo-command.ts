@@ -4,12 +4,12 @@
 // many dice were read right, left unread and read wrongly with confidence, and how many throws
 // were read whole, each with its 95 % interval, overall and per condition (docs/camera.md).
 import { join } from 'node:path'
-import { decodeImage } from '../main/devices/image-file'
-import { scorePhoto, summarize, type EvalSummary, type PhotoScore, type Share } from '../shared/vision/eval'
-import { parseManifest } from '../shared/vision/manifest'
-import type { OpenCv } from '../shared/vision/opencv'
-import { readDiceFrame, type ReadOptions } from '../shared/vision/reader'
-import { CONFIDENT } from '../shared/vision/types'
+import { decodeImage } from '@main/devices/image-file'
+import { scorePhoto, summarize, type EvalSummary, type PhotoScore, type Share } from '@shared/vision/eval'
+import { parseManifest } from '@shared/vision/manifest'
+import type { OpenCv } from '@shared/vision/opencv'
+import { readDiceFrame, type ReadOptions } from '@shared/vision/reader'
+import { CONFIDENT } from '@shared/vision/types'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
 
 export const DICE_PHOTO_USAGE = `usage: npm run -s referee -- dice-photo [--tray auto|none] FILE…

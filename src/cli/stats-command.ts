@@ -4,9 +4,9 @@
 // would mislead); only finished games count.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { replayText } from '../shared/game'
-import { decodeRecordBytes } from '../shared/record'
-import { factsOfGame, playerStatistics, type GameFacts } from '../shared/stats'
+import { replayText } from '@shared/game'
+import { decodeRecordBytes } from '@shared/record'
+import { factsOfGame, playerStatistics, type GameFacts } from '@shared/stats'
 
 /** Record files under `path`: the file itself, or every .jsonl file in the folder and its sub-folders except history indexes. */
 function recordFiles(path: string): string[] {

@@ -11,12 +11,14 @@ import { dirname, join, relative, sep } from 'node:path'
  * Everything the renderer output depends on. Source timestamps are not enough (a changed config or
  * dependency leaves every source older than the output), so the output is stamped with a content
  * hash of: the renderer's sources and the shared modules it imports (lint keeps it to those two
- * folders), electron.vite.config.ts, package.json and package-lock.json (the versions of Vite, Vue
+ * folders), electron.vite.config.ts and the path aliases it reads (scripts/path-aliases.mjs), package.json and package-lock.json (the versions of Vite, Vue
  * and every plugin), the tsconfig files (Vite reads their compiler options) and any .env file
  * (electron-vite passes RENDERER_VITE_/VITE_ variables into the build).
  */
 const INPUT_FOLDERS = ['src/renderer', 'src/shared']
 const INPUT_FILES = /^(electron\.vite\.config\.[cm]?[jt]s|package(-lock)?\.json|tsconfig(\.[\w-]+)?\.json|\.env(\..+)?)$/
+
+const INPUT_SCRIPTS = ['scripts/path-aliases.mjs']
 
 const STAMP = '.renderer-inputs.json'
 const LOCK = '.renderer-build'
@@ -37,7 +39,8 @@ function filesUnder(root: string, folder: string): string[] {
 export function rendererInputsHash(root: string): string {
   const files = [
     ...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)),
-    ...readdirSync(root).filter((name) => INPUT_FILES.test(name))
+    ...readdirSync(root).filter((name) => INPUT_FILES.test(name)),
+    ...INPUT_SCRIPTS
   ]
     .map((path) => path.split(sep).join('/'))
     .sort()

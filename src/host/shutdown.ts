@@ -11,7 +11,7 @@
 // the host is still starting also aborts what it is waiting for (the screens' build), and the
 // start goes no further (see `requested`). A second signal while stopping changes nothing: `npm run
 // table` passes Ctrl+C on to the host, which the terminal has already sent it.
-import { log } from '../main/core/log'
+import { log } from '@main/core/files/log'
 
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 /** A part that has not stopped by then is left to the process's exit. */

@@ -1,18 +1,13 @@
 // `npm run table`: the whole app without Electron. Runs the main-process core under plain Node
 // and serves the same renderer to any browser: `/` is the app, `/scoreboard` the TV view.
-import { ComputerPlayer } from '../main/core/computer-player'
-import { WinTables } from '../main/core/win-tables'
-import { mkdirSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { DataFolderInUseError, lockDataFolder } from '../main/core/data-lock'
-import { log, logSessionMessages, startLogging } from '../main/core/log'
-import { RecordStore } from '../main/core/record-store'
-import { SettingsStore } from '../main/core/settings'
-import { TableServer } from '../main/core/table-server'
-import { TableSession } from '../main/core/table-session'
-import { DeviceManager } from '../main/devices/device-manager'
-import { exitWithUsageError, parseCommandLine } from '../cli/command-line'
+import { createTable } from '@main/core/create-table'
+import { DataFolderInUseError, lockDataFolder } from '@main/core/files/data-lock'
+import { log, startLogging } from '@main/core/files/log'
+import { parseLeagueUrl } from '@main/league/league-url'
+import { exitWithUsageError, parseCommandLine } from '@cli/command-line'
 import { ensureRendererBuilt } from './renderer-build'
 import { Shutdown } from './shutdown'
 
@@ -20,18 +15,26 @@ interface HostArguments {
   port: number
   dataDir: string
   share: boolean
+  /** The LAN addresses to share on; empty: every IPv4 address of this computer's network interfaces. */
+  lan: string[]
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
   serial: string[]
   verbose: boolean
+  /** The league to join, http://NAME:PW@HOST:PORT/DB (docs/league.md); null: a table alone. */
+  league: string | null
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--serial PATH]... [--verbose]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--lan ADDRESS]... [--serial PATH]... [--league URL] [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
+  --lan ADDRESS share on this address only (repeatable; default: every IPv4 address of this
+                computer's networks), e.g. the Wi-Fi's when there are several
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
                 /dev/ttyACM0, COM3, or the link of \`npm run dice-sim -- --link PATH\`
+  --league URL  join a league: http://NAME:PASSWORD@HOST:PORT/DB (NAME is this table's name in it);
+                the league page is then at /_league/ (docs/league.md)
   --verbose     log every request too (the log goes to standard error and DIR/logs/)
   --help, -h    print this and exit`
 
@@ -40,17 +43,26 @@ function parseArguments(argv: string[]): HostArguments {
     port: { type: 'string' },
     data: { type: 'string' },
     share: { type: 'boolean' },
+    lan: { type: 'string', multiple: true },
     serial: { type: 'string', multiple: true },
+    league: { type: 'string' },
     verbose: { type: 'boolean' }
   })
+  const league = values.league === undefined ? null : parseLeagueUrl(values.league)
+  if (league && !league.ok) exitWithUsageError('table', `--league: ${league.error}`)
   const port = values.port === undefined ? 5858 : Number(values.port)
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) exitWithUsageError('table', '--port takes a number from 0 to 65535')
+  const lan = values.lan ?? []
+  const notAnAddress = lan.find((address) => isIP(address) !== 4)
+  if (notAnAddress !== undefined) exitWithUsageError('table', `--lan takes an IPv4 address of this computer (${JSON.stringify(notAnAddress)} is none)`)
   return {
     port,
     dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
     share: values.share ?? false,
+    lan,
     serial: values.serial ?? [],
-    verbose: values.verbose ?? false
+    verbose: values.verbose ?? false,
+    league: values.league ?? null
   }
 }
 
@@ -61,38 +73,55 @@ async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2))
   // Synchronous from the handlers above to here: a stop signal is handled only once the folder is taken (or refused).
   const lock = lockDataFolder(args.dataDir, 'the headless host (npm run table)')
-  const logFile = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true })
-  log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt }, 'headless host starting')
+  // A folder that cannot be written is opened read-only, a log that cannot be kept is not: said here and on the screens.
+  if (lock.readOnly) process.stderr.write(`Dice Referee: ${lock.readOnly.message}\n`)
+  const logging = await startLogging({ dataDir: args.dataDir, verbose: args.verbose, toStandardError: true, writable: lock.readOnly === null })
+  if (logging.problem) process.stderr.write(`Dice Referee: ${logging.problem}\n`)
+  log.info({ dataDir: args.dataDir, startedAt: lock.holder.startedAt, readOnly: lock.readOnly?.message ?? null }, 'headless host starting')
   // After each wait, a stop that came meanwhile ends the start (the stop exits the process).
   if (shutdown.requested) return
   await ensureRendererBuilt(ROOT, () => process.stdout.write('Building the screens with electron-vite (once after each change)...\n'), shutdown.signal)
   if (shutdown.requested) return
-  mkdirSync(args.dataDir, { recursive: true })
-  const settings = new SettingsStore(args.dataDir)
-  const session = new TableSession({ store: new RecordStore(args.dataDir), settings, appVersion: process.env.npm_package_version })
-  logSessionMessages(session)
-  const server = new TableServer({ session, rendererDir: join(ROOT, 'out', 'renderer'), port: args.port })
-  await server.start()
+  const table = createTable({
+    dataDir: args.dataDir,
+    readOnly: lock.readOnly,
+    startProblems: logging.problem ? [logging.problem] : [],
+    appVersion: process.env.npm_package_version,
+    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true, ...(args.lan.length > 0 ? { lanAddresses: () => args.lan } : {}) },
+    ...(args.league !== null ? { league: args.league } : {})
+  })
+  shutdown.add('the table', () => table.stop())
+  try {
+    await table.start()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${args.port} is in use (another Dice Referee, or another program): start with another port, e.g. npm run table -- --port ${args.port + 1}`)
+    }
+    throw error
+  }
   if (shutdown.requested) return
-  shutdown.add('the server', () => server.stop())
-  if (args.share) await server.setSharing(true)
+  const shared = args.share ? await table.setSharing(true) : null
   if (shutdown.requested) return
-  const winTables = new WinTables({ dir: join(args.dataDir, 'win-tables'), onChange: () => session.refresh() })
-  shutdown.add('the win tables', () => winTables.stop())
-  session.winTables = winTables
-  new ComputerPlayer(session)
-  const devices = new DeviceManager({ session, settings })
-  devices.start()
-  shutdown.add('the devices', () => devices.stop())
   for (const path of args.serial) {
-    const outcome = await devices.connect(path)
+    const outcome = await table.devices.connect(path)
     if (shutdown.requested) return
     process.stdout.write(outcome.ok ? `Serial device on ${path}: waiting for its hello\n` : `Serial device on ${path}: ${outcome.error}\n`)
     if (!outcome.ok) log.warn({ path, reason: outcome.error }, 'a serial device could not be connected')
   }
-  process.stdout.write(`Dice Referee is at ${server.url}  (scoreboard for the TV: ${server.url}scoreboard)\n`)
-  process.stdout.write(`Games are saved in ${args.dataDir}\n`)
-  process.stdout.write(`The log is ${logFile}\n`)
+  const url = table.server!.url
+  process.stdout.write(`Dice Referee is at ${url}  (scoreboard for the TV: ${url}scoreboard)\n`)
+  if (shared && !shared.ok) process.stdout.write(`LAN sharing is off: ${shared.error}\n`)
+  const lan = table.sharing.lan()
+  if (lan) {
+    process.stdout.write(`Shared on the LAN: ${lan.urls.map((address) => address.replace(/scoreboard$/, '')).join('  ')}  (the TV: add scoreboard)\n`)
+    process.stdout.write(`Pairing code for a phone that enters dice: ${table.pairing.pairingCode}  (or open ${lan.urls[0].replace(/scoreboard$/, 'table')}?pair=${table.pairing.pairingCode})\n`)
+  }
+  process.stdout.write(lock.readOnly ? `Games are shown from ${args.dataDir} (read-only: see above)\n` : `Games are saved in ${args.dataDir}\n`)
+  const joined = table.leagues.joined
+  if (joined) process.stdout.write(`In the league ${joined.status().league} as table ${joined.status().table} (league page: ${url}_league/)\n`)
+  const hosting = table.leagues.hosting
+  if (hosting) process.stdout.write(`This computer hosts the league on port ${hosting.port} (its page: ${hosting.url}_league/)\n`)
+  process.stdout.write(logging.path ? `The log is ${logging.path}\n` : 'No log file is kept (see above); the log goes to standard error\n')
 }
 
 main().catch((error: Error) => {

@@ -4,9 +4,10 @@
 import { protocol, type IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
-import type { SharingView } from '../shared/api'
-import { HEADER_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy'
-import { CONTENT_TYPES } from './core/table-server'
+import type { SharingView } from '@shared/api'
+import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { isScreenPath, SCREEN_PATHS } from '@shared/screen-paths'
+import { CONTENT_TYPES } from './core/screens/content-types'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'dice-referee'
@@ -22,23 +23,25 @@ export function serveAppScheme(rendererDir: string): void {
   protocol.handle(APP_SCHEME, (request) => appResponse(rendererDir, request.url))
 }
 
-/** The address of a screen: the control app or the scoreboard (the renderer reads the hash). */
+/** The address of a screen: the control app or the TV's scoreboard (the renderer's router reads the path). */
 export function appUrl(view: 'app' | 'scoreboard'): string {
-  return `${APP_ORIGIN}/index.html${view === 'scoreboard' ? '#/scoreboard' : ''}`
+  return `${APP_ORIGIN}${view === 'scoreboard' ? SCREEN_PATHS.scoreboard : SCREEN_PATHS.home}`
 }
 
-/** A file of the built renderer, or 404 for anything outside it. */
+/** A file of the built renderer (index.html for a screen's address), or 404 for anything outside it. */
 export async function appResponse(rendererDir: string, url: string): Promise<Response> {
   const notFound = (): Response => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   let pathname: string
+  let screen: boolean
   try {
     const parsed = new URL(url)
     if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return notFound()
+    screen = isScreenPath(parsed.pathname)
     pathname = decodeURIComponent(parsed.pathname)
   } catch {
     return notFound()
   }
-  const relative = pathname === '/' ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
+  const relative = screen ? 'index.html' : normalize(pathname).replace(/^[/\\]+/, '')
   const path = join(rendererDir, relative)
   if (!path.startsWith(rendererDir + sep)) return notFound()
   let body: Buffer
@@ -77,6 +80,6 @@ export function isFromAppMainFrame(event: Pick<IpcMainInvokeEvent, 'senderFrame'
  * The allow-list of shell.openExternal: the addresses this table itself shares on the LAN (the
  * scoreboard for a TV), exactly as offered while sharing is on. Nothing else leaves the app.
  */
-export function mayOpenInBrowser(url: string, sharing: SharingView | null): boolean {
+export function mayOpenInBrowser(url: string, sharing: Pick<SharingView, 'enabled' | 'urls'> | null): boolean {
   return sharing?.enabled === true && sharing.urls.includes(url) && /^https?:\/\//.test(url)
 }

@@ -4,8 +4,8 @@
 // without a handler a pairing that needs one is cancelled). Instead of a blank dialog the dice the
 // scan found are shown on the Devices tab (`DevicesView.bluetooth.chooser`), and the screen
 // answers with `chooseBluetoothDevice`.
-import type { BluetoothChoiceView } from '../shared/devices'
-import type { Outcome } from '../shared/api'
+import type { BluetoothChoiceView } from '@shared/devices'
+import type { Outcome } from '@shared/api'
 
 /** What Electron passes for each device found (Electron.BluetoothDevice). */
 export interface FoundDevice {

@@ -1,33 +1,29 @@
 // The Electron shell: windows, displays and IPC. Everything else is the core in ./core, which
 // also runs without Electron in the headless host (src/host).
-import { ComputerPlayer } from './core/computer-player'
-import { WinTables } from './core/win-tables'
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session as electronSession, shell } from 'electron'
 import { join } from 'node:path'
-import type { DisplayInfo, Outcome, TableState } from '../shared/api'
+import type { DisplayInfo, Outcome } from '@shared/api'
+import { SCREEN_PATHS } from '@shared/screen-paths'
+import type { BluetoothChoiceView } from '@shared/devices'
 import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
-import { DataFolderInUseError, lockDataFolder } from './core/data-lock'
-import { dispatch, type Caller } from './core/dispatch'
-import { log, logSessionMessages, startLogging } from './core/log'
-import { RecordStore } from './core/record-store'
-import { SettingsStore } from './core/settings'
-import { ShownState, tvFirst } from './core/state-push'
-import { TableServer } from './core/table-server'
-import { TableSession } from './core/table-session'
-import { DeviceManager } from './devices/device-manager'
 import { BluetoothChooser } from './bluetooth-chooser'
-import type { BluetoothChoiceView } from '../shared/devices'
+import { createTable, type CreatedTable } from './core/create-table'
+import { DataFolderInUseError, lockDataFolder, type DataFolderLock } from './core/files/data-lock'
+import { log, startLogging } from './core/files/log'
+import { dispatch } from './core/screens/dispatch'
+import type { Screen } from './core/screens/screen'
+import { ShownState, tvFirst } from './core/screens/state-push'
 
 const SHARING_PORT = 5858
-let session: TableSession
-let settings: SettingsStore
-let controlWindow: BrowserWindow | null = null
-let scoreboardWindow: BrowserWindow | null = null
-/** What each window was last pushed (a new window starts with nothing shown). */
-let controlShown = new ShownState()
-let scoreboardShown = new ShownState()
-let sharingServer: TableServer | null = null
-let devices: DeviceManager | null = null
+let table: CreatedTable
+/** A window of the app and the screen it is to the table (its own entry, messages and pushes). */
+interface AppWindow {
+  window: BrowserWindow
+  screen: Screen
+  shown: ShownState
+}
+let controlWindow: AppWindow | null = null
+let scoreboardWindow: AppWindow | null = null
 
 const rendererDir = join(__dirname, '../renderer')
 /** electron-vite's dev server (`npm run dev`); never used by a packaged app. */
@@ -41,7 +37,7 @@ if (!isFirstInstance) app.quit()
 registerAppScheme()
 
 function loadView(window: BrowserWindow, view: 'app' | 'scoreboard'): void {
-  if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}/#/scoreboard` : devServer)
+  if (devServer) void window.loadURL(view === 'scoreboard' ? `${devServer}${SCREEN_PATHS.scoreboard}` : devServer)
   else void window.loadURL(appUrl(view))
 }
 
@@ -62,7 +58,8 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
     }
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (mayOpenInBrowser(url, session.snapshot(true).sharing)) void shell.openExternal(url)
+    const lan = table.sharing.lan()
+    if (mayOpenInBrowser(url, lan ? { enabled: true, urls: lan.urls } : null)) void shell.openExternal(url)
     else log.warn({ url }, 'refused to open a window')
     return { action: 'deny' }
   })
@@ -74,23 +71,29 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
   return window
 }
 
+/** Opens a window as a screen of the table; the screen closes with it. */
+function asScreen(window: BrowserWindow, kind: 'control' | 'scoreboard'): AppWindow {
+  const opened: AppWindow = { window, screen: table.screens.open({ kind, canControl: true, local: true }, `window-${kind}`), shown: new ShownState() }
+  window.on('closed', () => table.screens.close(opened.screen))
+  return opened
+}
+
 /** The TV window with its own state (the moves, never the computer's reasons or the odds), then the control window. */
 const pushState = tvFirst(
-  () => {
-    if (scoreboardWindow && !scoreboardWindow.isDestroyed()) pushTo(scoreboardWindow, scoreboardShown, session.snapshot(true, true, 'scoreboard'))
-  },
-  () => {
-    if (controlWindow && !controlWindow.isDestroyed()) pushTo(controlWindow, controlShown, session.snapshot(true))
-  }
+  () => pushTo(scoreboardWindow),
+  () => pushTo(controlWindow)
 )
 
-function pushTo(window: BrowserWindow, shown: ShownState, state: TableState): void {
-  if (shown.changes(JSON.stringify(state))) window.webContents.send('table:state', state)
+function pushTo(target: AppWindow | null): void {
+  if (!target || target.window.isDestroyed()) return
+  const state = table.views.stateFor(target.screen)
+  if (target.shown.changes(JSON.stringify(state))) target.window.webContents.send('table:state', state)
 }
 
 function listDisplays(): DisplayInfo[] {
   const primary = screen.getPrimaryDisplay().id
-  const showing = scoreboardWindow && !scoreboardWindow.isDestroyed() ? screen.getDisplayMatching(scoreboardWindow.getBounds()).id : null
+  const tv = scoreboardWindow?.window
+  const showing = tv && !tv.isDestroyed() ? screen.getDisplayMatching(tv.getBounds()).id : null
   return screen.getAllDisplays().map((display, index) => ({
     id: display.id,
     label: display.label || `Display ${index + 1}`,
@@ -104,92 +107,72 @@ function listDisplays(): DisplayInfo[] {
 /** The display the scoreboard goes on: the remembered one if plugged in, else a non-primary one. */
 function scoreboardDisplay(): Electron.Display {
   const displays = screen.getAllDisplays()
-  const remembered = displays.find((display) => display.id === settings.get().scoreboardDisplayId)
+  const remembered = displays.find((display) => display.id === table.settings.get().scoreboardDisplayId)
   const primary = screen.getPrimaryDisplay()
   return remembered ?? displays.find((display) => display.id !== primary.id) ?? primary
 }
 
 /** Puts the scoreboard fullscreen on its display; does nothing while it is already there. */
 function placeScoreboard(): void {
-  if (!scoreboardWindow || scoreboardWindow.isDestroyed()) return
+  const tv = scoreboardWindow?.window
+  if (!tv || tv.isDestroyed()) return
   const display = scoreboardDisplay()
   // Already covering its display: leave it (and whether the table left fullscreen with Esc) alone.
-  const bounds = scoreboardWindow.getBounds()
+  const bounds = tv.getBounds()
   const target = display.bounds
   if (bounds.x === target.x && bounds.y === target.y && bounds.width === target.width && bounds.height === target.height) return
-  scoreboardWindow.setFullScreen(false)
-  scoreboardWindow.setBounds(display.bounds)
-  scoreboardWindow.setFullScreen(true)
+  tv.setFullScreen(false)
+  tv.setBounds(display.bounds)
+  tv.setFullScreen(true)
 }
 
 async function showScoreboard(displayId: number | null): Promise<Outcome> {
   if (displayId === null) {
-    scoreboardWindow?.close()
+    scoreboardWindow?.window.close()
     return { ok: true }
   }
   if (!screen.getAllDisplays().some((display) => display.id === displayId)) return { ok: false, error: 'That display is not connected' }
-  settings.update({ scoreboardDisplayId: displayId })
-  if (!scoreboardWindow || scoreboardWindow.isDestroyed()) {
-    scoreboardWindow = secureWindow({ title: 'Dice Referee — Scoreboard', show: false, autoHideMenuBar: true })
-    scoreboardShown = new ShownState()
-    scoreboardWindow.on('closed', () => (scoreboardWindow = null))
-    scoreboardWindow.webContents.on('before-input-event', (event, input) => {
-      if (input.type !== 'keyDown' || !scoreboardWindow) return
+  table.settings.update({ scoreboardDisplayId: displayId })
+  if (!scoreboardWindow || scoreboardWindow.window.isDestroyed()) {
+    const tv = secureWindow({ title: 'Dice Referee — Scoreboard', show: false, autoHideMenuBar: true })
+    scoreboardWindow = asScreen(tv, 'scoreboard')
+    tv.on('closed', () => (scoreboardWindow = null))
+    tv.webContents.on('before-input-event', (event, input) => {
+      if (input.type !== 'keyDown') return
       if (input.key === 'F11') {
-        scoreboardWindow.setFullScreen(!scoreboardWindow.isFullScreen())
+        tv.setFullScreen(!tv.isFullScreen())
         event.preventDefault()
-      } else if (input.key === 'Escape' && scoreboardWindow.isFullScreen()) {
-        scoreboardWindow.setFullScreen(false)
+      } else if (input.key === 'Escape' && tv.isFullScreen()) {
+        tv.setFullScreen(false)
         event.preventDefault()
       }
     })
-    loadView(scoreboardWindow, 'scoreboard')
-    scoreboardWindow.once('ready-to-show', () => scoreboardWindow?.show())
+    loadView(tv, 'scoreboard')
+    tv.once('ready-to-show', () => tv.show())
   }
   placeScoreboard()
   return { ok: true }
 }
 
-async function setSharing(enabled: boolean): Promise<Outcome> {
-  if (enabled && !sharingServer) {
-    const server = new TableServer({ session, rendererDir, port: SHARING_PORT })
-    try {
-      await server.start()
-    } catch (error) {
-      await server.stop().catch(() => undefined)
-      const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${SHARING_PORT} is in use (is \`npm run table\` running?)` : (error as Error).message
-      return { ok: false, error: `Sharing could not start: ${reason}` }
-    }
-    sharingServer = server
-  }
-  if (!sharingServer) return { ok: true }
-  const outcome = await sharingServer.setSharing(enabled)
-  if (!enabled) {
-    await sharingServer.stop()
-    sharingServer = null
-  }
-  return outcome
-}
-
 let bluetoothChooser: BluetoothChooser | null = null
 
 function createControlWindow(): void {
-  controlWindow = secureWindow({ title: 'Dice Referee', width: 1280, height: 860, minWidth: 900, minHeight: 600, show: false })
-  controlShown = new ShownState()
-  controlWindow.on('closed', () => {
+  const window = secureWindow({ title: 'Dice Referee', width: 1280, height: 860, minWidth: 900, minHeight: 600, show: false })
+  controlWindow = asScreen(window, 'control')
+  window.on('closed', () => {
     controlWindow = null
-    scoreboardWindow?.close()
+    scoreboardWindow?.window.close()
   })
-  controlWindow.once('ready-to-show', () => controlWindow?.show())
-  controlWindow.webContents.on('before-input-event', (event, input) => {
-    if (input.type === 'keyDown' && input.key === 'F11' && controlWindow) {
-      controlWindow.setFullScreen(!controlWindow.isFullScreen())
+  window.once('ready-to-show', () => window.show())
+  window.webContents.on('before-input-event', (event, input) => {
+    if (input.type === 'keyDown' && input.key === 'F11') {
+      window.setFullScreen(!window.isFullScreen())
       event.preventDefault()
     }
   })
-  const chooserSink = { setBluetoothChooser: (choices: BluetoothChoiceView[] | null) => devices?.setBluetoothChooser(choices) }
-  bluetoothChooser = new BluetoothChooser(controlWindow.webContents, chooserSink, (text) => session.notify(text, 'warning'))
-  loadView(controlWindow, 'app')
+  const chooserSink = { setBluetoothChooser: (choices: BluetoothChoiceView[] | null) => table.devices.setBluetoothChooser(choices) }
+  bluetoothChooser = new BluetoothChooser(window.webContents, chooserSink, (text) => table.notices.post(text, 'warning'))
+  loadView(window, 'app')
 }
 
 /** Permissions: the screens use none (no camera, notifications, clipboard, devices...): all refused. */
@@ -210,10 +193,11 @@ function setMenu(): void {
 }
 
 function bringForward(): void {
-  if (!controlWindow || controlWindow.isDestroyed()) return
-  if (controlWindow.isMinimized()) controlWindow.restore()
-  controlWindow.show()
-  controlWindow.focus()
+  const window = controlWindow?.window
+  if (!window || window.isDestroyed()) return
+  if (window.isMinimized()) window.restore()
+  window.show()
+  window.focus()
 }
 
 app.on('second-instance', bringForward)
@@ -221,8 +205,9 @@ app.on('second-instance', bringForward)
 void app.whenReady().then(async () => {
   if (!isFirstInstance) return
   const dataDir = join(app.getPath('userData'), 'games')
+  let lock: DataFolderLock
   try {
-    const lock = lockDataFolder(dataDir, 'the Dice Referee app')
+    lock = lockDataFolder(dataDir, 'the Dice Referee app')
     app.on('will-quit', () => lock.release())
   } catch (error) {
     if (!(error instanceof DataFolderInUseError)) throw error
@@ -230,31 +215,27 @@ void app.whenReady().then(async () => {
     app.exit(1)
     return
   }
-  const logFile = await startLogging({ dataDir, verbose: process.argv.includes('--verbose'), toStandardError: !app.isPackaged })
-  log.info({ dataDir, logFile, version: app.getVersion(), packaged: app.isPackaged }, 'app starting')
+  // A folder that cannot be written is opened read-only; that and a log that cannot be kept are said on the screens.
+  const logging = await startLogging({ dataDir, verbose: process.argv.includes('--verbose'), toStandardError: !app.isPackaged, writable: lock.readOnly === null })
+  log.info({ dataDir, logFile: logging.path, readOnly: lock.readOnly?.message ?? null, version: app.getVersion(), packaged: app.isPackaged }, 'app starting')
   refusePermissions()
   setMenu()
   serveAppScheme(rendererDir)
-  settings = new SettingsStore(dataDir)
-  session = new TableSession({ store: new RecordStore(dataDir), settings, appVersion: app.getVersion() })
-  logSessionMessages(session)
-  session.subscribe(pushState)
-  const winTables = new WinTables({ dir: join(dataDir, 'win-tables'), onChange: () => session.refresh() })
-  session.winTables = winTables
-  app.on('will-quit', () => winTables.stop())
-  new ComputerPlayer(session)
+  table = createTable({
+    dataDir,
+    readOnly: lock.readOnly,
+    startProblems: logging.problem ? [logging.problem] : [],
+    appVersion: app.getVersion(),
+    // LAN sharing serves the screens while it is on (the app's own windows use IPC).
+    serve: { rendererDir, port: SHARING_PORT, always: false },
+    shell: {
+      displays: { listDisplays: async () => listDisplays(), showScoreboard },
+      chooseBluetoothDevice: (deviceId) => bluetoothChooser?.choose(deviceId) ?? { ok: false, error: 'No Bluetooth scan is waiting for a choice' }
+    }
+  })
+  table.views.subscribe(pushState)
   // Smart dice and serial keypads: the screens connect ports; unplugged devices come back by themselves.
-  devices = new DeviceManager({ session, settings })
-  devices.start()
-
-  const caller: Caller = {
-    canControl: true,
-    local: true,
-    displays: { listDisplays: async () => listDisplays(), showScoreboard },
-    setSharing,
-    devices,
-    chooseBluetoothDevice: (deviceId) => bluetoothChooser?.choose(deviceId) ?? { ok: false, error: 'No Bluetooth scan is waiting for a choice' }
-  }
+  await table.start()
   ipcMain.handle('table:call', async (event, method: unknown, args: unknown) => {
     if (!isFromAppMainFrame(event, devServer)) {
       log.warn({ from: event.senderFrame?.url ?? null, method }, 'refused a request from outside the app’s screens')
@@ -265,10 +246,11 @@ void app.whenReady().then(async () => {
       throw new Error('refused: malformed request')
     }
     log.debug({ method }, 'request')
+    const from = [controlWindow, scoreboardWindow].find((open) => open !== null && !open.window.isDestroyed() && open.window.webContents === event.sender)
+    if (!from) throw new Error('refused: not one of the app’s own windows')
     try {
-      // The TV's window gets the TV's state: the moves, never the computer's reasons or the odds.
-      const scoreboard = scoreboardWindow !== null && !scoreboardWindow.isDestroyed() && event.sender === scoreboardWindow.webContents
-      return await dispatch(session, scoreboard ? { ...caller, scoreboard } : caller, method, args)
+      // Each window is its own screen: the TV's gets the TV's state (never the computer's reasons or the odds).
+      return await dispatch(table, from.screen, method, args)
     } catch (error) {
       log.error({ method, err: error }, 'a request failed')
       throw error
@@ -280,7 +262,7 @@ void app.whenReady().then(async () => {
   screen.on('display-metrics-changed', placeScoreboard)
 
   createControlWindow()
-  if (settings.get().scoreboardDisplayId !== null && screen.getAllDisplays().length > 1) {
+  if (table.settings.get().scoreboardDisplayId !== null && screen.getAllDisplays().length > 1) {
     void showScoreboard(scoreboardDisplay().id)
   }
   app.on('activate', () => {
@@ -314,7 +296,7 @@ app.on('child-process-gone', (_event, details) => {
 })
 
 app.on('before-quit', () => {
-  void devices?.stop()
+  void table?.stop()
 })
 
 app.on('window-all-closed', () => {

@@ -5,9 +5,11 @@
 // and one handler in dispatch.ts.
 import * as v from 'valibot'
 import type { DisplayInfo, HistoryEntry, HistoryGame, Outcome, PortView, ReplayStep, TableState } from './api'
-import { KEYPAD_KEYS } from './api'
-import { GAME_IDS, type Move } from './engine/types'
-import { checkMove } from './record'
+import type { StatePatch } from './state-patch'
+import { KEYPAD_KEYS } from './keypad-keys'
+import type { Move } from './games/types'
+import { GAME_IDS } from './games'
+import { checkMove, MAX_NAME_LENGTH, MAX_PLAYERS } from './record'
 import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 
 /**
@@ -54,9 +56,9 @@ function objectMessage(what: string) {
   }
 }
 
-// Limits a screen's request cannot pass (the record file and the screens rely on them).
-const MAX_PLAYERS = 16
-export const MAX_NAME_LENGTH = 40
+// Limits a screen's request cannot pass: a game's are the record's own (record.ts), checked here
+// first to name the argument.
+export { MAX_NAME_LENGTH }
 const MAX_RECORD_LENGTH = 20 * 1024 * 1024
 
 const GAME_SETUP = 'a game setup (game, players, rules, computers)'
@@ -166,6 +168,10 @@ export const API_METHODS = {
   /** Throws exactly the dice that are due with virtual dice. */
   rollVirtual: { access: 'control', args: [], answers: answers() },
   undo: { access: 'control', args: [], answers: answers() },
+  /** Plays the line undone last again (until a new move is made). */
+  redo: { access: 'control', args: [], answers: answers() },
+  /** After an undo that landed on a computer seat's turn (it waits, so undo can go further): the computer plays on. */
+  letComputerPlay: { access: 'control', args: [], answers: answers() },
   /** Leaves the current game unfinished (it stays in the history as abandoned). */
   abandon: { access: 'control', args: [], answers: answers() },
   exportRecord: { access: 'control', args: [], answers: answers<{ record: string; fileName: string }>() },
@@ -198,6 +204,47 @@ export const API_METHODS = {
   /** At the end of a game: a new game with the same players and options, the seats rotated (docs/rules-readings.md). */
   rematch: { access: 'control', args: [], answers: answers() },
   setSharing: { access: 'host', args: [arg('enabled', onOff)], answers: answers() },
+  /**
+   * A LAN screen brings the pairing code shown on the host: it may enter dice from then on, with
+   * the token it gets (kept by the screen, sent with `?token=` when it connects), until withdrawn.
+   */
+  pair: {
+    access: 'watch',
+    args: [
+      arg('code', v.pipe(v.string('must be the pairing code'), v.maxLength(32, 'must be the pairing code'))),
+      arg('name', v.pipe(v.string('must be a name for this screen'), v.maxLength(60, 'must be at most 60 characters'), v.check((name) => !CONTROL_CHARACTER.test(name), 'must be printable')))
+    ],
+    answers: answers<{ token: string }>()
+  },
+  /** Joins a league (http://NAME:PASSWORD@HOST:PORT/DB: this table's name in it and the password), or leaves it (null). */
+  joinLeague: {
+    access: 'host',
+    args: [arg('url', v.nullable(v.pipe(v.string('must be a league address or null'), v.maxLength(2048, 'must be at most 2048 characters'))))],
+    answers: answers()
+  },
+  /** This computer hosts the club's league on a port with a password, or stops hosting it (null). */
+  hostLeague: {
+    access: 'host',
+    args: [
+      arg(
+        'setup',
+        v.nullable(
+          v.strictObject(
+            {
+              port: v.pipe(v.number('must be a port'), v.integer('must be a port'), v.minValue(1024, 'must be a port from 1024 to 65535'), v.maxValue(65535, 'must be a port from 1024 to 65535')),
+              password: v.pipe(v.string('must be a password'), v.minLength(4, 'must be at least 4 characters'), v.maxLength(200, 'must be at most 200 characters'))
+            },
+            objectMessage('a league host setup (port, password)')
+          )
+        )
+      )
+    ],
+    answers: answers()
+  },
+  /** Withdraws a paired screen's right to enter dice (it can still watch). */
+  revokeScreen: { access: 'host', args: [arg('id', v.pipe(v.string('must be a screen id'), v.regex(/^[a-f0-9]{16}$/, 'must be a screen id')))], answers: answers() },
+  /** Shows a new pairing code; screens paired already stay paired. */
+  newPairingCode: { access: 'host', args: [], answers: answers() },
   /** Shows or hides the odds of each decision on the table screen (the TV never shows them). */
   setShowOdds: { access: 'control', args: [arg('on', onOff)], answers: answers() },
   /** Displays the scoreboard window can open on (none where there is no Electron). */
@@ -327,3 +374,16 @@ export function checkArgs<M extends MethodName>(method: M, args: unknown[]): { o
   }
   return { ok: true, args: checked as CheckedArgs<M> }
 }
+
+/** The headless host's WebSocket transport (path `/api`): requests, replies and state pushes. */
+export interface WireRequest {
+  id: number
+  method: MethodName
+  args: unknown[]
+}
+export type WireReply = { id: number; result: unknown } | { id: number; error: string }
+/**
+ * A state push: the whole state, or (to a screen that asked for patches with `patches=1` in its
+ * address) what changed since the state it was pushed last, whose version is `from`.
+ */
+export type WirePush = { state: TableState } | { patch: StatePatch; from: number }

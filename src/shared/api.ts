@@ -1,14 +1,12 @@
 // What every screen is shown and what the screen API answers, whether through Electron's preload
 // or the headless host's WebSocket. The methods themselves are one table: api-methods.ts.
 // Screens show `TableState` and send requests; main owns the game and the rules.
-import type { GameId, Move, Offer, ShownDie, Standing, Summary, TableView } from './engine/types'
+import type { Move, Offer, ShownDie, Standing, Summary, TableView } from './games/types'
+import type { GameId } from './games'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
-import type { MethodName } from './api-methods'
-import type { StatePatch } from './state-patch'
 
 export type { DevicesView, PortView, SmartDiceView } from './devices'
-export type { GameSetup, MethodName, TableApi } from './api-methods'
 
 export interface LogEntry {
   /** The record line that produced this entry, numbered as `referee replay` numbers them (the header is line 1). */
@@ -74,8 +72,16 @@ export interface GameView {
   startedAt: number
   /** Seats played by the computer. */
   computers: number[]
-  /** What the computer player is doing now ("Computer is thinking…"), if it acts next. */
-  thinking: { seat: number; text: string } | null
+  /** What undo would take back, in words ("Bob’s throw 4 4 5 6"); null before the first move. */
+  undo: string | null
+  /** What redo would play again, in words; null when nothing was undone since the last move. */
+  redo: string | null
+  /**
+   * The computer seat to play now and what it is doing ("Robo is thinking…"); null when a person
+   * (or nobody) is to play. `waiting`: after an undo that landed on its turn it waits, so that undo
+   * can go further, until a screen lets it play (`letComputerPlay`).
+   */
+  thinking: { seat: number; text: string; waiting?: true } | null
   /** Exact odds of the decisions on offer, when the table asked to see them (off by default). */
   odds: Odds | null
 }
@@ -118,8 +124,44 @@ export interface SharingView {
   urls: string[]
   /** Pairing code that lets another device enter dice; shown on the host only. */
   pairingCode: string | null
-  /** A QR code (SVG markup, made in main) of the first address, for a phone to scan. */
+  /** A QR code (SVG markup, made in main) of the first address, for a TV or phone to scan and watch. */
   qrSvg: string | null
+  /** A QR code of the first address with the pairing code, for the table's own phone to scan and pair; on the host only. */
+  pairQrSvg: string | null
+  /** The screens paired with the code, each trusted until the host withdraws it; on the host only. */
+  paired: PairedScreenView[]
+}
+
+/** A screen that paired with the code (a phone used as the keypad), as the host lists it. */
+export interface PairedScreenView {
+  id: string
+  /** What the screen called itself when it paired ("Phone (Android)"). */
+  name: string
+  pairedAt: number
+  lastSeenAt: number
+  /** It is connected now. */
+  connected: boolean
+}
+
+/**
+ * What a screen is to the table: on the host computer; paired on the LAN (enters dice); a LAN
+ * viewer; or a LAN screen whose pairing the host withdrew (it can only watch, and forgets its token).
+ */
+export type ScreenTrust = 'host' | 'paired' | 'viewer' | 'withdrawn'
+
+/** The club's league as the host's screens show it: the league this table joined, the one this computer hosts. */
+export interface LeagueView {
+  joined: {
+    /** The league's address, without the password. */
+    league: string
+    /** This table's name in it. */
+    table: string
+    connected: boolean
+    /** Documents the league has not confirmed yet (null until known). */
+    pending: number | null
+    lastError: string | null
+  } | null
+  hosting: { port: number } | null
 }
 
 export interface TableState {
@@ -133,11 +175,14 @@ export interface TableState {
   showOdds: boolean
   /** Whether this screen may send moves (LAN viewers cannot). */
   canControl: boolean
+  trust: ScreenTrust
   sharing: SharingView | null
   /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
   devices: DevicesView | null
   /** The smart dice against the record: which to throw, which disagree (every screen, the TV too; null without smart dice in the game). */
   smartDice?: SmartDiceView | null
+  /** The league (host screens only; null elsewhere and where there is no league to join, the tests). */
+  league?: LeagueView | null
 }
 
 /** A refused request: the one error shape of every method (see api-methods.ts). */
@@ -167,9 +212,8 @@ export interface HistoryGame {
   stepCount: number
 }
 
-/** Keys of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad). */
-export const KEYPAD_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Enter', 'Backspace', '+', '-', '*', '/', '.'] as const
-export type KeypadKey = (typeof KEYPAD_KEYS)[number]
+/** A key of the keypad grammar (a numeric keypad, the screen's keypad, or a serial keypad): see ./keypad-keys.ts. */
+export type { KeypadKey } from './keypad-keys'
 
 export interface DisplayInfo {
   id: number
@@ -180,16 +224,3 @@ export interface DisplayInfo {
   /** The scoreboard is open on this display now. */
   showing: boolean
 }
-
-/** The headless host's WebSocket transport (path `/api`): requests, replies and state pushes. */
-export interface WireRequest {
-  id: number
-  method: MethodName
-  args: unknown[]
-}
-export type WireReply = { id: number; result: unknown } | { id: number; error: string }
-/**
- * A state push: the whole state, or (to a screen that asked for patches with `patches=1` in its
- * address) what changed since the state it was pushed last, whose version is `from`.
- */
-export type WirePush = { state: TableState } | { patch: StatePatch; from: number }

@@ -1,6 +1,7 @@
 // Physical dice and serial keypads: what the screens are shown about them (`DevicesView`), and the
 // pure logic that turns die events into throws (`ThrowAssembler`). No Node, DOM or Electron here:
-// the serial side lives in src/main/devices and feeds this.
+// the serial side lives in src/main/devices and feeds this. What a serial keypad's keys mean is in
+// the keypad's key table (./keypad-keys.ts).
 //
 // How die events become a throw (the rules say how many dice are due: `offer.diceDue`):
 // * Every die that sends `rolling` joins the open throw, whatever its hub throw number (a player
@@ -94,15 +95,17 @@ export interface RawLineView {
   verdict: string
 }
 
-/** Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. */
+/**
+ * Why lines were dropped: the parser's codes, plus sequence and hello bookkeeping. Lines before a
+ * connection's first hello are no drops (the tail of what the hub sent before the port opened,
+ * boot noise): they are listed raw only.
+ */
 export type DropReason =
   | Exclude<ProtocolErrorCode, 'empty'>
   /** Same sequence number as the line before: ignored. */
   | 'duplicate'
   /** Sequence number behind the last one (a restart whose hello was lost?): ignored, `hello?` sent. */
   | 'behind'
-  /** Anything before the device's hello (boot noise). */
-  | 'before-hello'
   /** Ahead of the sequence and never continued (noise that passed the checksum), or a hello that does not fit. */
   | 'out-of-sequence'
   /** About a die the device's hello did not list. */
@@ -120,7 +123,6 @@ export const DROP_REASONS: readonly DropReason[] = [
   'bad-field',
   'duplicate',
   'behind',
-  'before-hello',
   'out-of-sequence',
   'unknown-die',
   'no-keypad'
@@ -193,7 +195,7 @@ export interface SmartDieView {
 
 /** The smart dice against the record (TableState.smartDice): shown by the table screen and the TV. */
 export interface SmartDiceView {
-  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 dice", or '' when none. */
+  /** "Throw B (blue) and C (white)", "Ann throws A (red), Bob throws B (blue)", "Throw any 4 of the 6 smart dice", or '' when none. */
   toThrow: string
   dice: SmartDieView[]
   /** Each die that disagrees with the record, in words: "Die A (red) holds the 4 that scored: put it back on 4". */
@@ -856,38 +858,4 @@ export class ThrowAssembler {
     }
     return k
   }
-}
-
-// ---------------------------------------------------------------- serial keypads
-
-/**
- * A serial keypad's key (`key` line) as a key of the keypad grammar (src/shared/keypad.ts), or null.
- * Digits, `*` `+` `-` `/` `.` are themselves; `#`, `enter` and `A` are Enter; `back` and `B` are
- * Backspace; `clear` and `C` clear (`.`); `D` is undo (`/`).
- */
-export function keypadKeyOf(key: string): string | null {
-  if (/^[0-9*+\-/.]$/.test(key)) return key
-  switch (key.toLowerCase()) {
-    case '#':
-    case 'enter':
-    case 'a':
-      return 'Enter'
-    case 'back':
-    case 'b':
-      return 'Backspace'
-    case 'clear':
-    case 'c':
-      return '.'
-    case 'd':
-    case 'undo':
-      return '/'
-  }
-  return null
-}
-
-/** The keys a `typed` value stands for: clear what was typed, the value, then Enter (a lone `*`, `+`, `-` or `/` is pressed as is). */
-export function keysOfTyped(value: string): string[] | null {
-  if (/^[*+\-/]$/.test(value)) return [value]
-  if (!/^[0-9]{1,12}$/.test(value)) return null
-  return ['.', ...value, 'Enter']
 }

@@ -6,16 +6,10 @@
 // Readings (docs/rules-readings.md, "Smart dice: which physical die"):
 // * Dice showing the same value are interchangeable: any die showing a value that is due may be
 //   thrown for it (the assembler swaps the two).
-// * Foursies: after a re-roll or an odd man out the kept dice hold their values; while a decision
-//   is due every die holds its value; a run, socks and the opening throw take all four dice. A duel
-//   gives each duellist a die for the whole duel: the k-th duellist in seat order throws the k-th
-//   die in die order (device order, then the hub's order).
-// * Farkle and Fouche: dice set aside this turn hold their values (put them down showing them);
-//   while a keep is due every die holds its value; hot dice and a new turn take all six.
-// * 4-PLU$: every throw takes all four dice.
+// * Which dice hold their values is each game's (its folder's dice-plan.ts: GameDefinition.heldDice).
+// * A duel gives each duellist a die for the whole duel: the k-th duellist in seat order throws
+//   the k-th die in die order (device order, then the hub's order).
 // * A computer player's throws are virtual: no smart die is due and none is compared.
-import type { FoursiesState } from './engine/foursies'
-import type { SixDiceState } from './engine/six-dice'
 import { moduleOf, offerOf, type Game } from './game'
 import { listNames } from './dice'
 
@@ -64,28 +58,6 @@ export interface PlanInput {
   names: ReadonlyMap<string, string>
 }
 
-/** The values that must stay on the table for the next throw (or decision), and why. */
-function heldValues(game: Game): { values: number[]; why: (v: number) => string } | 'duel' {
-  const id = game.header.game
-  if (id === 'foursies') {
-    const s = game.state as FoursiesState
-    if (s.phase === 'duel') return 'duel'
-    if (s.phase !== 'turn') return { values: [], why: () => '' }
-    if (s.step === 'decide') return { values: s.dice, why: (v) => (v === 4 ? 'holds the 4 that scored' : `holds the ${v} of the throw in play`) }
-    if (s.step === 'reroll' || s.step === 'odd') return { values: s.kept, why: (v) => (v === 4 ? 'holds the 4 that scored' : `holds the ${v} that stays`) }
-    return { values: [], why: () => '' }
-  }
-  if (id === 'farkle' || id === 'fouche') {
-    const s = game.state as SixDiceState
-    if (s.step === 'keep') {
-      return { values: [...s.thrown, ...s.setAside], why: (v) => `holds the ${v} of the throw in play` }
-    }
-    if (s.step === 'choose' && s.diceDue < 6) return { values: [...s.setAside, ...s.kept], why: (v) => `is set aside on ${v}` }
-    return { values: [], why: () => '' }
-  }
-  return { values: [], why: () => '' }
-}
-
 export function planDice(input: PlanInput): DicePlan {
   const { game, dice } = input
   if (!game) return EMPTY_PLAN
@@ -99,7 +71,7 @@ export function planDice(input: PlanInput): DicePlan {
     const name = game.header.players[actors[0]]
     return { ...EMPTY_PLAN, held: new Map(), virtual: `${name} (computer) throws virtual dice: the smart dice are not used` }
   }
-  const held = heldValues(game)
+  const held = moduleOf(game).heldDice(game.state)
   if (held === 'duel') return duelPlan(input, offer.throwers, game.header.players)
   input.duelDice.clear()
 

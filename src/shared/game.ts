@@ -1,7 +1,7 @@
 // A game is a fold of its record: the state after N lines is the engine applied to those N
 // lines. Undo, replay, crash recovery and import all come from here.
-import { GAMES, type AnyGameModule } from './engine'
-import type { GameEvent, Offer, Parsed, Summary, TableView } from './engine/types'
+import { GAMES, type AnyGame } from './games'
+import type { GameEvent, Move, Offer, Parsed, Summary, TableView } from './games/types'
 import {
   isBlankLine,
   parseHeaderLine,
@@ -27,7 +27,7 @@ export type Replayed =
   | { ok: true; game: Game; events: GameEvent[]; truncatedTail: boolean }
   | { ok: false; line: number; error: string }
 
-export function moduleOf(game: Game | Header): AnyGameModule {
+export function moduleOf(game: Game | Header): AnyGame {
   return GAMES['header' in game ? game.header.game : game.game]
 }
 
@@ -37,6 +37,31 @@ export function computerSeats(game: Game | Header): number[] {
   const seats = header.meta?.computers
   if (!Array.isArray(seats)) return []
   return seats.filter((seat): seat is number => Number.isInteger(seat) && seat >= 0 && seat < header.players.length)
+}
+
+/** The computer seat that must act now, or null when a person (or nobody) acts (a duel of a computer and a person is the person's to throw). */
+export function actingComputer(game: Game): number | null {
+  const seats = computerSeats(game)
+  if (seats.length === 0) return null
+  const offer = offerOf(game)
+  if (offer.finished) return null
+  const actors = offer.toPlay !== null ? [offer.toPlay] : offer.throwers
+  if (actors.length === 0 || !actors.every((seat) => seats.includes(seat))) return null
+  return actors[0]
+}
+
+/** A line of the record in words, with who played it: "Bob’s throw 4 4 5 6", "Ann’s keep 1 1 1", "Cy’s bank". */
+export function describeMove(before: Game, move: Move): string {
+  const offer = offerOf(before)
+  const seats = 'roll' in move ? offer.throwers : offer.toPlay !== null ? [offer.toPlay] : offer.throwers
+  const who = seats.map((seat) => before.header.players[seat] ?? `Seat ${seat + 1}`)
+  const whose = who.length === 1 ? `${who[0]}’s` : who.length > 1 ? 'the duel’s' : 'the'
+  if ('roll' in move) return `${whose} throw ${move.roll.join(' ')}`
+  if ('reroll' in move) return `${whose} re-roll of ${move.reroll.join(' ')}`
+  if ('keep' in move) return `${whose} keep ${move.keep.join(' ')}`
+  if ('socks' in move) return `${whose} socks`
+  if ('end' in move) return `${whose} end of turn`
+  return `${whose} bank`
 }
 
 /** The names of the seats people play: a computer seat is no person (player list, recent players, statistics). */

@@ -1,12 +1,11 @@
 // The keypad grammar shared by the screen's keypad, a USB numeric keypad and a serial keypad:
-//   1-6      type the value of a die          Backspace  delete the last digit
-//   Enter    enter the typed dice: the throw that is due, or the dice to keep / re-roll
-//   +        the largest keep or re-roll on offer ("hold all")
-//   *        socks (Foursies) or bank (Farkle, Fouche)
-//   -        end the turn (decline the optional re-rolls, Foursies)
-//   /        undo the last line                 .  clear what was typed (Esc on a keyboard)
-import type { Decision, GameId, Move, Offer } from './engine/types'
-import type { KeypadKey, OfferedDecision } from './api'
+// what each key does to what has been typed and to the game. The keys themselves (what presses
+// each on every kind of keypad) are one table, ./keypad-keys.ts; what a game's own keys (+, *, -)
+// do is the game's (src/shared/games/<game>/index.ts, `keypad`).
+import type { Decision, Move, Offer } from './games/types'
+import { GAMES, type GameId } from './games'
+import type { OfferedDecision } from './api'
+import { keypadKeyInfo, type KeypadKey } from './keypad-keys'
 
 export type KeypadAction =
   | { type: 'buffer'; buffer: string }
@@ -62,27 +61,20 @@ export function keysForDecisions(offer: Offer): OfferedDecision[] {
   })
 }
 
-/** The keys and what each does in this game, for the screens to list. */
-export function keypadLegend(game: GameId): Array<{ key: string; does: string }> {
-  const sixDice = game === 'farkle' || game === 'fouche'
+/** The keys and what each does in this game (the game's own keys only once a game is on), for the screens to list. */
+export function keypadLegend(game: GameId | null): Array<{ key: string; does: string }> {
+  const entry = (key: KeypadKey, does?: string): { key: string; does: string } => {
+    const info = keypadKeyInfo(key)
+    return { key: info.legend ?? info.cap, does: does ?? info.does }
+  }
   return [
     { key: '1–6', does: 'type dice' },
-    { key: 'Enter', does: 'enter' },
-    { key: 'Backspace', does: 'delete a digit' },
-    ...(game === 'foursies'
-      ? [
-          { key: '+', does: 'largest re-roll' },
-          { key: '*', does: 'socks' },
-          { key: '−', does: 'end the turn' }
-        ]
-      : sixDice
-        ? [
-            { key: '+', does: 'keep the most' },
-            { key: '*', does: 'bank' }
-          ]
-        : []),
-    { key: '. or Esc', does: 'clear' },
-    { key: '/', does: 'undo' },
+    entry('Enter'),
+    entry('Backspace'),
+    ...(game === null ? [] : GAMES[game].keypad.map((own) => entry(own.key, own.does))),
+    entry('.'),
+    entry('/'),
+    // Not a keypad key: the Table screen's keyboard throws the dice due with virtual dice.
     { key: 'Space', does: 'roll' }
   ]
 }

@@ -1,6 +1,6 @@
 // Random legal play from the engines' own offers: for property tests, benchmarks and simulations.
-import { GAMES } from './engine'
-import type { GameId, Move } from './engine/types'
+import type { Move } from './games/types'
+import { GAME_IDS, GAMES, type GameId } from './games'
 import { play, startGame, type Game } from './game'
 import type { Header } from './record'
 
@@ -41,9 +41,5 @@ export function playRandomGame(header: Header, random: () => number, maxLines = 
   return { game, stalled: false }
 }
 
-export const SAMPLE_PLAYERS: Record<GameId, string[]> = {
-  foursies: ['Ann', 'Bob', 'Cy'],
-  farkle: ['Ann', 'Bob', 'Cy'],
-  fouche: ['Ann', 'Bob', 'Cy'],
-  'four-plus': ['Ann', 'Bob', 'Cy']
-}
+/** Players for a sample game of each kind: three, as many as any game needs. */
+export const SAMPLE_PLAYERS = Object.fromEntries(GAME_IDS.map((id) => [id, ['Ann', 'Bob', 'Cy']])) as Readonly<Record<GameId, string[]>>

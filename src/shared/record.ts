@@ -1,6 +1,7 @@
-// Game records: JSON Lines per shared/record-format.md. Parsing here checks the shape of each
+// Game records: JSON Lines per docs/record-format.md. Parsing here checks the shape of each
 // line; whether a line is allowed at that point of the game is the rules engine's business.
-import { GAME_IDS, type GameId, type Move, type Parsed } from './engine/types'
+import type { Move, Parsed } from './games/types'
+import { GAME_IDS, type GameId } from './games'
 import { describeValue, jsonNesting } from './json-limits'
 import { isDieValue } from './dice'
 
@@ -25,6 +26,13 @@ const HEADER_KEYS = new Set(['game', 'players', 'rules', 'meta'])
  * the text before it is parsed, so a hostile line never reaches code that recurses.
  */
 export const MAX_LINE_NESTING = 64
+/**
+ * The limits of a game, the same however its record arrives (a game started on a screen, an
+ * import, a saved or history record, a league's): the screens show every name of it in every
+ * state they are sent, so a record beyond them is refused, never shown.
+ */
+export const MAX_PLAYERS = 16
+export const MAX_NAME_LENGTH = 40
 
 /** Splits record text into lines: a byte-order mark and CRLF are accepted. */
 export function splitRecordLines(text: string): string[] {
@@ -136,9 +144,11 @@ export function checkHeader(object: Record<string, unknown>): Parsed<Header> {
   }
   if (!Array.isArray(players)) return { ok: false, error: '"players" must be a list of names' }
   if (players.length === 0) return { ok: false, error: 'a game needs at least one player' }
+  if (players.length > MAX_PLAYERS) return { ok: false, error: `a game has at most ${MAX_PLAYERS} players, not ${players.length}` }
   const seen = new Set<string>()
   for (const name of players) {
     if (typeof name !== 'string' || name === '') return { ok: false, error: 'every player name must be a non-empty string' }
+    if (name.length > MAX_NAME_LENGTH) return { ok: false, error: `a player name is at most ${MAX_NAME_LENGTH} characters, not ${name.length}` }
     if (seen.has(name)) return { ok: false, error: `two players are called ${JSON.stringify(name)}` }
     seen.add(name)
   }

@@ -6,8 +6,7 @@ import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = join(__dirname, '..', '..')
+import { ROOT } from '@test/kit/root'
 
 const COMMANDS = {
   referee: [process.execPath, '--import', 'tsx', 'src/cli/referee.ts'],
@@ -64,6 +63,7 @@ describe('a flag without its value, or a value that makes no sense, is one line 
     ['table', ['--port', '70000'], '--port takes a number from 0 to 65535'],
     ['table', ['--port', '12ab'], '--port takes a number from 0 to 65535'],
     ['table', ['--share=yes'], '--share'],
+    ['table', ['--lan', 'wifi'], '--lan takes an IPv4 address of this computer ("wifi" is none)'],
     ['dice-sim', ['--link'], '--link'],
     ['dice-sim', [], '--link PATH is required'],
     ['dice-sim', ['--link', '/nonexistent/dice', '--sides', '1'], '--sides takes 2 to 100'],

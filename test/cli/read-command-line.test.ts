@@ -1,6 +1,6 @@
 // The parsing itself, in process: what each kind of command line reads as.
 import { describe, expect, it } from 'vitest'
-import { readCommandLine } from '../../src/cli/command-line'
+import { readCommandLine } from '@cli/command-line'
 
 const USAGE = `usage: probe [--port N] [--share] FILE
   --port N     a port

@@ -3,9 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { replayText } from '../../src/shared/game'
-
-const ROOT = join(__dirname, '..', '..')
+import { replayText } from '@shared/game'
+import { ROOT } from '@test/kit/root'
 
 function referee(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync('npm', ['run', '-s', 'referee', '--', ...args], { cwd: ROOT, input, encoding: 'utf8' })
@@ -125,5 +124,21 @@ describe('npm run -s referee -- stats', () => {
     const result = referee(['stats'])
     expect(result.status).toBe(2)
     expect(result.stderr).toBe('referee: stats needs at least one PATH (record files, or folders of them) (referee --help lists the options)\n')
+  })
+})
+
+describe('referee replay of a record with a bad line', () => {
+  const HEADER = '{"game":"foursies","players":["Ann","Bob"]}'
+
+  it('the first bad line is the one reported: a later line that is not UTF-8 does not hide it', () => {
+    const input = Buffer.concat([
+      Buffer.from(`${HEADER}\n{"roll":[4,4,4,9]}\n{"roll":[4,4,`),
+      Buffer.from([0xff]),
+      Buffer.from(',4]}\n')
+    ])
+    const result = spawnSync('npx', ['tsx', 'src/cli/referee.ts', 'replay', '-'], { cwd: ROOT, input, encoding: 'utf8' })
+    expect(result.status).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^line 2: /)
   })
 })

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = resolve(__dirname, '..', '..')
 const pages = ['README.md', ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))]
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes. */

@@ -3,17 +3,11 @@
 // every package in the lock file (so `npm ci` prints no EBADENGINE on any Node that engines
 // accepts); the README and CI say the same.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import semver from 'semver'
 import { describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = resolve(__dirname, '..', '..')
-const semver = createRequire(join(ROOT, 'node_modules', 'app-builder-lib', 'package.json'))('semver') as {
-  satisfies(version: string, range: string): boolean
-  intersects(a: string, b: string): boolean
-  minVersion(range: string): { version: string } | null
-  validRange(range: string): string | null
-}
 const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node
 const nvmrc = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim()
 

@@ -1,8 +1,8 @@
 // Drives the host's screen API over its WebSocket from the test (as a screen on the host would),
 // to bring the table to a state quickly; the pages under test only watch and are checked.
 import WebSocket from 'ws'
-import type { Outcome, TableState } from '../../src/shared/api'
-import type { MethodName } from '../../src/shared/api-methods'
+import type { Outcome, TableState } from '@shared/api'
+import type { MethodName } from '@shared/api-methods'
 
 export interface ApiClient {
   call<T = Outcome>(method: MethodName, ...args: unknown[]): Promise<T>

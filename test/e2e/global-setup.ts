@@ -3,7 +3,7 @@
 // test file waits for a build and parallel files never build at the same time.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { ensureRendererBuilt } from '../../src/host/renderer-build'
+import { ensureRendererBuilt } from '@host/renderer-build'
 import { HOST_ENTRY, ROOT, SCREENSHOTS } from './support'
 
 export default async function setup(): Promise<void> {

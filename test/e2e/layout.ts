@@ -8,9 +8,13 @@ export interface LayoutProblem {
   what: string
 }
 
-/** Looks at every visible leaf of content (text, buttons, inputs, dice) and reports problems. */
-export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
-  return page.evaluate(() => {
+/**
+ * Looks at every visible leaf of content (text, buttons, inputs, dice) and reports problems. With
+ * `panels`, also text that reaches out of the nearest box drawn around it (a background or a
+ * border: a score row, a card), as a note under a name can out of a row too short for it.
+ */
+export function layoutProblems(page: Page, options: { panels?: boolean } = {}): Promise<LayoutProblem[]> {
+  return page.evaluate(({ panels }) => {
     const problems: { kind: 'wider' | 'overlap' | 'cut'; what: string }[] = []
     const width = document.documentElement.clientWidth
     const name = (element: Element): string => {
@@ -86,6 +90,31 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       const spills = text.left < box.left - 1 || text.right > box.right + 1 || text.top < box.top - slack || text.bottom > box.bottom + slack
       if (spills && !saysItIsCut(element, element)) problems.push({ kind: 'cut', what: `${name(element)} spills out of its box` })
     }
+    if (panels) {
+      const drawn = (element: Element): boolean => {
+        const style = getComputedStyle(element)
+        const background = style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent'
+        return background || style.backgroundImage !== 'none' || parseFloat(style.borderTopWidth) > 0 || parseFloat(style.borderBottomWidth) > 0
+      }
+      // Text squeezed to nothing (a name column with no width left) is no leaf above: it has no box.
+      for (const element of Array.from(document.querySelectorAll('body *'))) {
+        const own = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
+        if (!own || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+        const box = element.getBoundingClientRect()
+        if (box.width < 1 && getComputedStyle(element).display !== 'contents') problems.push({ kind: 'cut', what: `${name(element)} has no room: it is ${box.width.toFixed(1)}px wide` })
+      }
+      for (const element of leaves) {
+        let panel = element.parentElement
+        while (panel && panel !== document.body && !drawn(panel)) panel = panel.parentElement
+        if (!panel || panel === document.body || getComputedStyle(panel).position === 'fixed') continue
+        const box = element.getBoundingClientRect()
+        const around = panel.getBoundingClientRect()
+        const slack = parseFloat(getComputedStyle(element).fontSize) / 4
+        // An ellipsis says a line is cut short; nothing says a line below the box is there.
+        const across = (box.left < around.left - 1 || box.right > around.right + 1) && !saysItIsCut(element, element)
+        if (across || box.top < around.top - slack || box.bottom > around.bottom + slack) problems.push({ kind: 'cut', what: `${name(element)} reaches out of ${name(panel).slice(0, 40)}` })
+      }
+    }
     // A field narrower than what it shows: its value (a name typed) or its placeholder is cut.
     const measure = document.createElement('canvas').getContext('2d')!
     for (const element of leaves) {
@@ -125,5 +154,32 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       }
     }
     return problems
+  }, options)
+}
+
+/**
+ * Text on the TV smaller than its smallest size (`--tv-text-min`, styles/base.css): every visible
+ * piece of text, the connection banner's too. The charts draw their text in a canvas at that size.
+ */
+export function textsSmallerThanTv(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const probe = document.createElement('span')
+    probe.style.fontSize = 'var(--tv-text-min)'
+    document.body.append(probe)
+    const least = parseFloat(getComputedStyle(probe).fontSize)
+    probe.remove()
+    const small: string[] = []
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+      const text = Array.from(element.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .trim()
+      if (text === '') continue
+      const size = parseFloat(getComputedStyle(element).fontSize)
+      if (size < least - 0.5) small.push(`"${text.slice(0, 40)}" is ${size.toFixed(1)}px, under ${least.toFixed(1)}px`)
+    }
+    return small
   })
 }

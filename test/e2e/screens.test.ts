@@ -219,7 +219,10 @@ describe('what the screens show', () => {
     await control.getByTestId('history-entry-0').click()
     await expect.poll(text(control, 'history-position')).toContain('Line 2 · step 1 of 2')
     expect(await control.getByTestId('history-first').locator('svg').count()).toBe(1)
+    // The imported game is in progress: Resume asks first.
     await control.getByTestId('history-resume').click()
+    await expect.poll(text(control, 'resume-confirm')).toContain('in place of the game in progress?')
+    await control.getByTestId('resume-confirm-yes').click()
     await expect.poll(async () => (await tableState(api)).current?.moveCount).toBe(2)
     await expect.poll(text(control, 'message')).toContain('Resumed 4-PLU$')
     await control.getByTestId('table-screen').waitFor()

@@ -1,6 +1,8 @@
 // The table, the TV and History for every game at 1920×1080, 1280×720 and 390×844 (a phone) and a
 // phone on its side: pictures saved under test-results/screenshots (CI keeps them), and a failure
-// when anything is wider than the viewport or drawn over something else.
+// when anything is wider than the viewport or drawn over something else. The TV besides with eight
+// players, in large type, and at every way a game ends (./endings.ts), where text must also stay
+// inside its row or card and never be smaller than the TV's smallest text.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +10,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 import { connectApi, playMoves, tableState, type ApiClient } from './api-client'
-import { layoutProblems } from './layout'
+import { ENDINGS, EIGHT_PLAYERS, playToTheEnd } from './endings'
+import { layoutProblems, textsSmallerThanTv } from './layout'
 
 const VIEWPORTS = [
   { name: '1920x1080', width: 1920, height: 1080 },
@@ -47,6 +50,32 @@ async function check(page: Page, picture: string): Promise<string[]> {
   await page.waitForTimeout(450)
   await page.screenshot({ path: join(SCREENSHOTS, `${picture}.png`) })
   return (await layoutProblems(page)).map((problem) => `${picture}: ${problem.kind}: ${problem.what}`)
+}
+
+/** A TV picture: nothing off-screen, overlapping or cut, no text out of its row or card, none under the TV's smallest size. */
+async function checkTv(page: Page, picture: string): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForTimeout(450)
+  await page.screenshot({ path: join(SCREENSHOTS, `${picture}.png`), fullPage: true })
+  return [
+    ...(await layoutProblems(page, { panels: true })).map((problem) => `${picture}: ${problem.kind}: ${problem.what}`),
+    ...(await textsSmallerThanTv(page)).map((small) => `${picture}: small: ${small}`)
+  ]
+}
+
+/** The TV at every size, in large type with `large`; `ready` is what it shows once it has the game. */
+async function tvShots(picture: string, ready: string, large = false, viewports = VIEWPORTS): Promise<string[]> {
+  const problems: string[] = []
+  for (const viewport of viewports) {
+    const context = await browser.newContext({ viewport })
+    if (large) await context.addInitScript(() => localStorage.setItem('dice-referee.preferences', JSON.stringify({ largeType: true })))
+    const tv = await context.newPage()
+    await tv.goto(`${running.url}scoreboard`)
+    await tv.locator(ready).first().waitFor()
+    problems.push(...(await checkTv(tv, `${picture}-tv-${viewport.name}`)))
+    await context.close()
+  }
+  return problems
 }
 
 async function shots(game: string, state: string): Promise<string[]> {
@@ -145,6 +174,83 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(problems).toEqual([])
   }, 180_000)
 
+  it('eight players on the TV at every size, in normal and large type, a computer seat among them: every row fits, nothing under TV text', async () => {
+    const problems: string[] = []
+    const playing: Array<{ game: string; rules?: Record<string, unknown>; computers?: number[]; moves: object[] }> = [
+      { game: 'foursies', rules: { match: 'tour', tour: 'four-rounds' }, computers: [7], moves: [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }] },
+      { game: 'farkle', moves: [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }] },
+      // Seat 0 throws four 1s and is out; seat 1's three 1s cost a throw next round (a note under the name).
+      { game: 'four-plus', rules: { rounds: 2 }, moves: [{ roll: [1, 1, 1, 1] }, { roll: [3, 3, 3, 6] }, { roll: [1, 1, 1, 5] }, { roll: [2, 3, 5, 6] }] }
+    ]
+    for (const { game, rules, computers, moves } of playing) {
+      expect(await api.call('newGame', { game, players: EIGHT_PLAYERS, ...(rules ? { rules } : {}), ...(computers ? { computers } : {}) })).toEqual({ ok: true })
+      await playMoves(api, moves)
+      problems.push(...(await tvShots(`eight-${game}`, '[data-testid=scores]')))
+      problems.push(...(await tvShots(`eight-${game}-large`, '[data-testid=scores]', true)))
+      await api.call('abandon')
+    }
+    expect(problems).toEqual([])
+  }, 240_000)
+
+  for (const ending of ENDINGS) {
+    // (Large type changes the scores while playing, not the winner screen.)
+    it(`the TV at the end of ${ending.name}, eight players, every size: it says how it ended, the winner and the standings with their reasons`, async () => {
+      const game = await playToTheEnd(api, ending)
+      expect(game.summary.finished).toBe(true)
+      const problems = await tvShots(`end-${ending.name}`, '[data-testid=winner-screen]')
+      const tv = await browser.newPage({ viewport: VIEWPORTS[0] })
+      await tv.goto(`${running.url}scoreboard`)
+      // What decided the game is on the winner screen, in the log's words.
+      expect(await tv.getByTestId('ending').textContent()).toContain(ending.says)
+      expect(await tv.getByTestId('standing-name').allTextContents()).toEqual(game.standings.map((standing) => standing.name))
+      // A shared place reads as one, with its reason.
+      const places = await tv.getByTestId('standing-place').allTextContents()
+      game.standings.forEach((standing, index) => {
+        const shared = game.standings.filter((other) => other.place === standing.place).length > 1
+        expect(places[index].endsWith(' =')).toBe(shared)
+        if (shared) expect(standing.why).toBeTruthy()
+      })
+      await tv.getByTestId('game-score-chart').waitFor()
+      expect(await tv.getByTestId('game-score-chart').getAttribute('data-counts')).toBe(ending.game === 'foursies' && ending.rules ? 'rounds' : 'points')
+      await tv.close()
+      expect(problems).toEqual([])
+    }, 180_000)
+  }
+
+  it('sixteen players (the most a game has) on a TV: two columns of scores, and at the end the standings across the width', async () => {
+    const sixteen = [...EIGHT_PLAYERS, 'Hal', 'Ivy', 'Jo', 'Kim', 'Lou', 'Mo', 'Ned', 'Oli']
+    const problems: string[] = []
+    expect(await api.call('newGame', { game: 'foursies', players: sixteen, rules: { match: 'tour' } })).toEqual({ ok: true })
+    await playMoves(api, [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
+    problems.push(...(await tvShots('sixteen-foursies', '[data-testid=scores]', false, VIEWPORTS.slice(0, 2))))
+    await api.call('abandon')
+    for (const ending of ENDINGS.filter((one) => one.name === 'foursies-tour' || one.name === 'farkle-farkle')) {
+      await playToTheEnd(api, ending, sixteen)
+      problems.push(...(await tvShots(`sixteen-end-${ending.name}`, '[data-testid=winner-screen]', false, VIEWPORTS.slice(0, 2))))
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
+
+  it('the connection banner over the TV is TV text', async () => {
+    const problems: string[] = []
+    for (const viewport of VIEWPORTS) {
+      // A host of its own, stopped under the TV.
+      const lost = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-lost-')))
+      const tv = await browser.newPage({ viewport })
+      try {
+        await tv.goto(`${lost.url}scoreboard`)
+        await tv.getByTestId('waiting').waitFor()
+        await lost.stop()
+        await tv.getByTestId('reconnecting').waitFor()
+        problems.push(...(await checkTv(tv, `connection-lost-tv-${viewport.name}`)))
+      } finally {
+        await tv.close()
+        await lost.stop()
+      }
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
+
   it('Setup with the names typed: every name field shows its whole name', async () => {
     const problems: string[] = []
     for (const viewport of VIEWPORTS) {
@@ -180,7 +286,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     await page.goto(running.url)
     await page.getByTestId('tab-setup').click()
     await typeNames(page, PLAYERS)
-    await page.getByTestId('start-game').scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
     await page.getByTestId('start-game').click()
     await page.getByTestId('table-screen').waitFor()

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { SimulatedHub } from '../../src/main/devices/simulated-hub'
+import { SimulatedHub } from '@scripts/simulated-hub'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
 let browser: Browser

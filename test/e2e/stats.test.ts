@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { recordText, replayText, summaryOf } from '../../src/shared/game'
-import { playRandomGame, seededRandom } from '../../src/shared/random-play'
-import { factsOfRecordText, playerStatistics, type GameFacts } from '../../src/shared/stats'
+import { recordText, replayText, summaryOf } from '@shared/game'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { factsOfRecordText, playerStatistics, type GameFacts } from '@shared/stats'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
 let browser: Browser

@@ -5,8 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
+import { ROOT } from '@test/kit/root'
 
-export const ROOT = join(__dirname, '..', '..')
+export { ROOT }
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots')
 export const HOST_ENTRY = join(ROOT, 'scripts', 'table.mjs')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

@@ -4,10 +4,9 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
-import type { Outcome } from '../../src/shared/api'
+import type { RecordJournal } from '@main/core/game/record-journal'
+import { openTable, type TestTable } from '../kit/table'
+import type { Outcome } from '@shared/api'
 import { fillDiskLeaving, mountTmpfs, movesOnDisk, randomMove, seeded, underAnotherStart, unmountTmpfs } from './support'
 
 const ROUNDS = 80
@@ -24,11 +23,11 @@ describe('fault suite: full disk', () => {
     dir = mountTmpfs(512 * 1024)
     const random = seeded(424242)
     let clock = 1_700_000_000_000
-    const stores: RecordStore[] = []
-    const open = (): TableSession => {
-      const store = new RecordStore(dir)
-      stores.push(store)
-      return new TableSession({ store, settings: new SettingsStore(dir), now: () => ++clock, rollDie: () => 1 + Math.floor(random() * 6) })
+    const stores: RecordJournal[] = []
+    const open = (): TestTable => {
+      const table = openTable({ dataDir: dir, now: () => ++clock, rollDie: () => 1 + Math.floor(random() * 6) })
+      stores.push(table.journal)
+      return table
     }
     const session = open()
     session.newGame(SETUP)

@@ -7,10 +7,7 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableServer } from '../../src/main/core/table-server'
-import { TableSession } from '../../src/main/core/table-session'
+import { serveTable } from '../kit/table'
 import { randomMoveIn, Screen } from './host-client'
 import { floodRequests, openUnreadSocket } from './raw-socket'
 import { answered, movesOnDisk, seeded } from './support'
@@ -40,9 +37,8 @@ describe('fault suite: unread-reply floods', () => {
     const rendererDir = join(dataDir, 'renderer')
     mkdirSync(rendererDir)
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>')
-    const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
-    const server = new TableServer({ session, rendererDir, port: 0, lanAddresses: () => ['127.0.0.2'] })
-    await server.start()
+    const session = await serveTable(rendererDir, { dataDir, lanAddresses: () => ['127.0.0.2'] })
+    const server = session.table.server!
     await server.setSharing(true)
     const player = await Screen.open(server.url)
     await player.outcome('newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 } }])
@@ -90,7 +86,7 @@ describe('fault suite: unread-reply floods', () => {
         `crashed ${counts.crashed}; heap ${before.toFixed(1)} MB before, ${after.toFixed(1)} MB after\n`
     )
     player.close()
-    await server.stop()
+    await session.stop()
     expect(counts).toMatchObject({ floods: FLOODS, dropped: FLOODS, notDropped: 0, leftBehind: 0, lost: 0, crashed: 0 })
     // Both bounds were reached: the paced floods by what they left unread, the fast ones by too many at once.
     expect(server.dropped.unread).toBeGreaterThan(0)

@@ -3,10 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import type { Outcome, TableState, WireReply } from '../../src/shared/api'
-import type { Move } from '../../src/shared/engine/types'
-
-const ROOT = join(__dirname, '..', '..')
+import type { Outcome, TableState } from '@shared/api'
+import type { WireReply } from '@shared/api-methods'
+import type { Move } from '@shared/games/types'
+import { ROOT } from '@test/kit/root'
 
 export interface Host {
   child: ChildProcess

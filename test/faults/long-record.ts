@@ -1,8 +1,8 @@
 // A long legal record, made from the engine's own offers (random throws and decisions): the
 // size of the import the outside test campaign used (13.8 MB), or any other.
-import { GAMES } from '../../src/shared/engine'
-import type { Move } from '../../src/shared/engine/types'
-import { serializeHeader, serializeMove, type Header } from '../../src/shared/record'
+import { GAMES } from '@shared/games'
+import type { Move } from '@shared/games/types'
+import { serializeHeader, serializeMove, type Header } from '@shared/record'
 import { seeded } from './support'
 
 export function longRecord(bytes: number, seed = 1): { text: string; lines: number } {

@@ -5,13 +5,13 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runReferee } from '../../src/cli/referee-command'
-import { GAME_IDS } from '../../src/shared/engine/types'
-import { recordText } from '../../src/shared/game'
-import { playRandomGame, SAMPLE_PLAYERS } from '../../src/shared/random-play'
+import { runReferee } from '@cli/referee-command'
+import { GAME_IDS } from '@shared/games'
+import { recordText } from '@shared/game'
+import { playRandomGame, SAMPLE_PLAYERS } from '@shared/random-play'
 import { seeded } from './support'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 const RECORDS = 2400
 
 function baseRecords(): string[] {
@@ -136,7 +136,7 @@ describe('fault suite: mutated records into referee replay', () => {
     const bundle = join(mkdtempSync(join(tmpdir(), 'referee-bundle-')), 'referee.cjs')
     execFileSync(process.execPath, [
       '-e',
-      `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'src', 'cli', 'referee.ts'))}], outfile: ${JSON.stringify(bundle)}, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'warning' })`
+      `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'src', 'cli', 'referee.ts'))}], outfile: ${JSON.stringify(bundle)}, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' })`
     ], { cwd: ROOT })
     const random = seeded(5)
     const base = baseRecords()[0].split('\n')

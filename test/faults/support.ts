@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Move } from '../../src/shared/engine/types'
-import { offerOf, replayText, type Game } from '../../src/shared/game'
+import type { Move } from '@shared/games/types'
+import { offerOf, replayText, type Game } from '@shared/game'
 
 /**
  * Mounts a tmpfs of `size` bytes on a new folder (root is needed: `mount` is the real thing, so

@@ -8,9 +8,9 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureRendererBuilt, isRendererCurrent, rendererInputsHash } from '../../src/host/renderer-build'
+import { ensureRendererBuilt, isRendererCurrent, rendererInputsHash } from '@host/renderer-build'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 let copy = ''
 
 beforeAll(() => {
@@ -59,7 +59,7 @@ describe('the screens (out/renderer, by electron-vite)', () => {
     expect(built.sort()).toEqual([false, true])
     expect(isRendererCurrent(copy)).toBe(true)
     const index = readFileSync(join(copy, 'out', 'renderer', 'index.html'), 'utf8')
-    expect(index).toMatch(/<script type="module" crossorigin src="\.\/assets\/index-[\w-]+\.js">/)
+    expect(index).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/)
 
     touchAll(join(copy, 'src'))
     expect(await ensureRendererBuilt(copy)).toBe(false)
@@ -96,7 +96,7 @@ describe("the host's bundle (out/host/table.cjs, by esbuild)", () => {
     expect(help()).toBe(0)
     expect(statSync(bundle()).mtimeMs).toBe(first)
 
-    appendFileSync(join(copy, 'src', 'main', 'core', 'settings.ts'), '\n;(globalThis as Record<string, unknown>).BUNDLE_PROBE = "rebuilt"\n')
+    appendFileSync(join(copy, 'src', 'main', 'core', 'files', 'settings.ts'), '\n;(globalThis as Record<string, unknown>).BUNDLE_PROBE = "rebuilt"\n')
     expect(help()).toBe(0)
     expect(readFileSync(bundle(), 'utf8')).toContain('BUNDLE_PROBE')
   }, 60_000)

@@ -8,8 +8,8 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { describe, expect, it } from 'vitest'
-import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '../../src/main/core/data-lock'
-import { replayText } from '../../src/shared/game'
+import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '@main/core/files/data-lock'
+import { replayText } from '@shared/game'
 import { HOST_ENTRY, ROOT, startHost, type RunningHost } from '../e2e/support'
 
 /** Calls one API method over the host's WebSocket. */

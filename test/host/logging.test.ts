@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { WebSocket } from 'ws'
 import { describe, expect, it } from 'vitest'
-import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
+import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
 import { HOST_ENTRY, ROOT, startHost } from '../e2e/support'
 
 interface LogLine {
@@ -78,7 +78,8 @@ describe('the headless host’s log', () => {
     expect(messages).toContain('request') // --verbose
     expect(file.filter((line) => line.msg === 'refused a request').map((line) => line.method)).toEqual(['submit', 'noSuchMethod'])
     expect(answers[3]).toMatchObject({ ok: false })
-    expect(file.find((line) => line.msg === 'told the screens of an error')).toMatchObject({ message: (answers[3] as { error: string }).error })
+    // A refusal of what one screen asked is told to that screen (logged with --verbose only, not as a warning).
+    expect(file.find((line) => line.msg === 'told a screen of an error')).toMatchObject({ level: 20, message: (answers[3] as { error: string }).error })
     expect(file.find((line) => line.msg === 'refused a WebSocket from another site')).toMatchObject({ origin: 'http://evil.example' })
     // Standard error carries the same lines.
     expect(parseLog(host.output()).map((line) => line.msg)).toEqual(expect.arrayContaining(['headless host starting', 'refused a request']))

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 const LAYER_RULES = ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax']
 
 let eslint: ESLint
@@ -29,19 +29,21 @@ async function layerMessages(path: string, code: string): Promise<string[]> {
 const vue = (script: string): string => `<script setup lang="ts">\n${script}\n</script>\n\n<template><p>probe</p></template>\n`
 
 const FORBIDDEN: [layer: string, path: string, code: string, rule: string][] = [
-  ['shared', 'src/shared/engine/probe.ts', `import { app } from 'electron'\nexport const name = app.name`, 'src/shared is pure TypeScript'],
+  ['shared', 'src/shared/games/probe.ts', `import { app } from 'electron'\nexport const name = app.name`, 'src/shared is pure TypeScript'],
   ['shared', 'src/shared/probe.ts', `import { readFileSync } from 'node:fs'\nexport const read = readFileSync`, 'src/shared is pure TypeScript'],
   ['shared', 'src/shared/probe.ts', `import { join } from 'path'\nexport const joined = join('a', 'b')`, 'src/shared is pure TypeScript'],
-  ['shared', 'src/shared/odds/probe.ts', `import type { TableSession } from '../../main/core/table-session'\nexport type T = TableSession`, 'src/shared is pure TypeScript'],
+  ['shared', 'src/shared/games/foursies/probe.ts', `import type { GameTable } from '@main/core/game/game-table'\nexport type T = GameTable`, 'src/shared is pure TypeScript'],
   ['shared', 'src/shared/probe.ts', `import { ref } from 'vue'\nexport const count = ref(0)`, 'src/shared is pure TypeScript'],
   ['shared', 'src/shared/probe.ts', `export function title(): string {\n  return document.title\n}`, 'src/shared is pure TypeScript'],
   ['shared', 'src/shared/probe.ts', `export const cwd = (): string => process.cwd()`, 'src/shared is pure TypeScript'],
   ['shared', 'src/shared/probe.ts', `export const load = (): Promise<unknown> => import('electron')`, 'src/shared is pure TypeScript'],
   ['renderer', 'src/renderer/src/stores/probe.ts', `import { ipcRenderer } from 'electron'\nexport const send = ipcRenderer.send`, 'src/renderer imports only src/shared and itself'],
   ['renderer', 'src/renderer/src/lib/probe.ts', `import { readFileSync } from 'node:fs'\nexport const read = readFileSync`, 'src/renderer imports only src/shared and itself'],
-  ['renderer', 'src/renderer/src/stores/probe.ts', `import { dispatch } from '../../../main/core/dispatch'\nexport const run = dispatch`, 'src/renderer imports only src/shared and itself'],
-  ['renderer', 'src/renderer/src/components/ProbeView.vue', vue(`import { dispatch } from '../../../main/core/dispatch'\nconsole.log(dispatch)`), 'src/renderer imports only src/shared and itself'],
-  ['renderer', 'src/renderer/src/components/ProbeView.vue', vue(`import { SerialPort } from 'serialport'\nconsole.log(SerialPort)`), 'src/renderer imports only src/shared and itself'],
+  ['renderer', 'src/renderer/src/stores/probe.ts', `import { dispatch } from '@main/core/screens/dispatch'\nexport const run = dispatch`, 'src/renderer imports only src/shared and itself'],
+  ['renderer', 'src/renderer/src/table/ProbeView.vue', vue(`import { dispatch } from '@main/core/screens/dispatch'\nconsole.log(dispatch)`), 'src/renderer imports only src/shared and itself'],
+  ['renderer', 'src/renderer/src/table/ProbeView.vue', vue(`import { SerialPort } from 'serialport'\nconsole.log(SerialPort)`), 'src/renderer imports only src/shared and itself'],
+  ['renderer', 'src/renderer/src/history/ProbeView.vue', vue(`import { getTableApi } from '../api'\nconsole.log(getTableApi)`), 'in src/renderer only the stores (stores/) call the screen API'],
+  ['renderer', 'src/renderer/src/lib/probe.ts', `import { setTableApi } from '../api/index'\nexport const set = setTableApi`, 'in src/renderer only the stores (stores/) call the screen API'],
   ['preload', 'src/preload/probe.ts', `import { readFileSync } from 'node:fs'\nexport const read = readFileSync`, 'src/preload imports only electron and src/shared'],
   ['preload', 'src/preload/probe.ts', `import { dispatch } from '../main/core/dispatch'\nexport const run = dispatch`, 'src/preload imports only electron and src/shared'],
   ['preload', 'src/preload/probe.ts', `import { ref } from 'vue'\nexport const count = ref(0)`, 'src/preload imports only electron and src/shared'],
@@ -50,17 +52,29 @@ const FORBIDDEN: [layer: string, path: string, code: string, rule: string][] = [
   ['core', 'src/main/devices/probe.ts', `export const load = (): Promise<unknown> => import('electron')`, 'only the Electron shell (the files directly in src/main) imports electron'],
   ['core', 'src/host/probe.ts', `import { BrowserWindow } from 'electron/main'\nexport const W = BrowserWindow`, 'only the Electron shell (the files directly in src/main) imports electron'],
   ['core', 'src/host/probe.ts', `import '../main/index'`, 'only the Electron shell (the files directly in src/main) imports electron'],
-  ['core', 'src/cli/probe.ts', `export const electron: unknown = require('electron')`, 'only the Electron shell (the files directly in src/main) imports electron']
+  ['core', 'src/cli/probe.ts', `export const electron: unknown = require('electron')`, 'only the Electron shell (the files directly in src/main) imports electron'],
+  ['shared', 'src/shared/probe.ts', `import { createTable } from '../main/core/create-table'\nexport const create = createTable`, 'src/shared is pure TypeScript'],
+  ['renderer', 'src/renderer/src/table/ProbeView.vue', vue(`import { getTableApi } from '@renderer/api'\nconsole.log(getTableApi)`), 'in src/renderer only the stores (stores/) call the screen API'],
+  ['preload', 'src/preload/probe.ts', `import { createTable } from '@main/core/create-table'\nexport const create = createTable`, 'src/preload imports only electron and src/shared'],
+  ['core', 'src/main/core/game/probe.ts', `import '@main/index'`, 'only the Electron shell (the files directly in src/main) imports electron'],
+  ['core', 'src/main/league/probe.ts', `import '../index'`, 'only the Electron shell (the files directly in src/main) imports electron'],
+  ['core', 'src/host/probe.ts', `import '@main/index'`, 'only the Electron shell (the files directly in src/main) imports electron']
 ]
 
 const ALLOWED: [layer: string, path: string, code: string][] = [
-  ['shared', 'src/shared/odds/probe.ts', `import { GAME_IDS } from '../engine/types'\nexport const first = GAME_IDS[0]`],
+  ['preload', 'src/preload/probe.ts', `import type { ApiMethod } from '@shared/api'\nexport type M = ApiMethod`],
+  ['renderer', 'src/renderer/src/stores/probe.ts', `import { getTableApi } from '@renderer/api'\nexport const api = getTableApi`],
+  ['core', 'src/host/probe.ts', `import { createTable } from '@main/core/create-table'\nexport const create = createTable`],
+  ['test', 'test/main/core/game/probe.test.ts', `import { createTable } from '@main/core/create-table'\nimport { openTable } from '@test/kit/table'\nexport const both = [createTable, openTable]`],
+  ['shared', 'src/shared/stats/probe.ts', `import { GAME_IDS } from '../games'\nexport const first = GAME_IDS[0]`],
   ['shared', 'src/shared/probe.ts', `export const decoded = new TextDecoder('utf-8').decode(new Uint8Array([104]))`],
-  ['renderer', 'src/renderer/src/stores/probe.ts', `import { ref } from 'vue'\nimport type { TableState } from '../../../shared/api'\nexport const state = ref<TableState | null>(null)\nexport const title = (): string => document.title`],
+  ['renderer', 'src/renderer/src/stores/probe.ts', `import { getTableApi } from '../api'\nexport const api = getTableApi`],
+  ['renderer', 'src/renderer/src/history/ProbeView.vue', vue(`import type { HistoryEntry } from '@shared/api'\nconst entries: HistoryEntry[] = []\nconsole.log(entries)`)],
+  ['renderer', 'src/renderer/src/stores/probe.ts', `import { ref } from 'vue'\nimport type { TableState } from '@shared/api'\nexport const state = ref<TableState | null>(null)\nexport const title = (): string => document.title`],
   ['preload', 'src/preload/probe.ts', `import { ipcRenderer } from 'electron'\nimport type { ApiMethod } from '../shared/api'\nexport const call = (method: ApiMethod): Promise<unknown> => ipcRenderer.invoke('table', method)`],
   ['shell', 'src/main/probe.ts', `import { app } from 'electron'\nimport { TableSession } from './core/table-session'\nexport const both = [app, TableSession]`],
   ['core', 'src/host/probe.ts', `import { TableSession } from '../main/core/table-session'\nimport { join } from 'node:path'\nexport const both = [TableSession, join]`],
-  ['core', 'src/main/core/probe.ts', `import { DeviceManager } from '../devices/device-manager'\nexport const D = DeviceManager`]
+  ['core', 'src/main/core/probe.ts', `import { Devices } from '../devices/devices'\nexport const D = Devices`]
 ]
 
 describe('lint keeps the layers apart', () => {
@@ -73,6 +87,18 @@ describe('lint keeps the layers apart', () => {
 
   it.each(ALLOWED)('%s: %s may %j', async (_layer, path, code) => {
     expect(await layerMessages(path, code)).toEqual([])
+  })
+})
+
+describe('lint names what is two folders away by its path alias', () => {
+  const PATH_RULE = 'Path rule: an import that climbs two folders or more names its target by its path alias'
+  it.each([
+    ['src/main/core/game/probe.ts', `import type { Game } from '../../../shared/games/types'\nexport type G = Game`],
+    ['src/renderer/src/table/ProbeView.vue', vue(`import type { TableState } from '../../../shared/api'\nconst state: TableState | null = null\nconsole.log(state)`)],
+    ['test/main/core/game/probe.test.ts', `import { openTable } from '../../../kit/table'\nexport const open = openTable`],
+    ['bench/probe.ts', `import { createTable } from '../../src/main/core/create-table'\nexport const create = createTable`]
+  ])('%s refuses a path that climbs two folders', async (path, code) => {
+    expect(await layerMessages(path, code)).toEqual([expect.stringContaining(PATH_RULE)])
   })
 })
 

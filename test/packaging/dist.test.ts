@@ -9,20 +9,20 @@
 //
 // To keep clear of other work in the same checkout, the app is built into a temporary staging
 // folder (`electron-vite build --outDir`), which mirrors the project root: package.json,
-// package-lock.json, electron-builder.yml, build/ and a copy of the production node_modules.
+// package-lock.json, electron-builder.yml, build/, resources/ and a copy of the production node_modules.
 // Nothing in the repository is written. Set KEEP_PACKAGING_OUTPUT=1 to keep the temporary folder.
 import { spawn } from 'node:child_process'
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import * as asar from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 // The byte values of a fuse's state (not re-exported by the package's index).
 import { FuseState } from '@electron/fuses/dist/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = resolve(__dirname, '..', '..')
 const ELECTRON_VERSION = '45.5.0'
 const BINDINGS = 'node_modules/@serialport/bindings-cpp'
 const STEP_TIMEOUT_MS = 150_000
@@ -129,6 +129,7 @@ async function productionPackages(): Promise<string[]> {
 function stageProject(stage: string, packages: string[]): void {
   for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) cpSync(join(ROOT, file), join(stage, file))
   if (existsSync(join(ROOT, 'build'))) cpSync(join(ROOT, 'build'), join(stage, 'build'), { recursive: true })
+  cpSync(join(ROOT, 'resources'), join(stage, 'resources'), { recursive: true })
   // Parents before their nested node_modules; a nested package copied with its parent is skipped.
   for (const pkg of packages) {
     if (!existsSync(join(stage, pkg))) cpSync(join(ROOT, pkg), join(stage, pkg), { recursive: true })
@@ -294,6 +295,12 @@ describe('npm run dist, offline (--dir with a stand-in Electron)', () => {
     const preload = asar.extractFile(archive, 'out/preload/index.js').toString()
     expect([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1])).toEqual(['electron'])
     expect(preload).toContain('setDeviceTestMode')
+    // The chance-to-win tables shipped for the most played rules, where out/main/index.js looks for them.
+    for (const name of readdirSync(join(ROOT, 'resources', 'win-tables'))) {
+      const file = `resources/win-tables/${name}`
+      expect(files, file).toContain(file)
+      expect(asar.extractFile(archive, file).equals(readFileSync(join(ROOT, file))), file).toBe(true)
+    }
   })
 
   it('ships the very screens the headless host and the end-to-end tests serve (out/renderer, built once by electron-vite)', () => {

@@ -1,8 +1,8 @@
 import { vi, type Mock } from 'vitest'
-import type { DevicesView, GameView, HistoryEntry, HistoryGame, TableState } from '../../src/shared/api'
-import { METHOD_NAMES, type MethodName, type TableApi, type TableRequests } from '../../src/shared/api-methods'
-import type { Summary } from '../../src/shared/engine/types'
-import { DROP_REASONS, type DeviceView, type DropReason } from '../../src/shared/devices'
+import type { DevicesView, GameView, HistoryEntry, HistoryGame, TableState } from '@shared/api'
+import { METHOD_NAMES, type MethodName, type TableApi, type TableRequests } from '@shared/api-methods'
+import type { Summary } from '@shared/games/types'
+import { DROP_REASONS, type DeviceView, type DropReason } from '@shared/devices'
 
 type RequestMocks = { [M in MethodName]: Mock<TableRequests[M]> }
 
@@ -29,7 +29,7 @@ export class FakeTableApi extends RequestMocks implements TableApi {
     this.listPeople.mockResolvedValue({ ok: true, people: [] })
     this.listTrash.mockResolvedValue({ ok: true, games: [] })
     this.playerStatistics.mockResolvedValue({ ok: true, players: [] })
-    this.gameChart.mockResolvedValue({ ok: true, players: [], colours: [], scoreLine: [] })
+    this.gameChart.mockResolvedValue({ ok: true, players: [], colours: [], counts: 'points', line: [] })
     this.listPorts.mockImplementation(async () => ({ ok: true, ports: this.state.devices?.ports ?? [] }))
   }
 
@@ -53,6 +53,7 @@ export function emptyState(overrides: Partial<TableState> = {}): TableState {
     recentPlayers: [],
     showOdds: false,
     canControl: true,
+    trust: 'host',
     sharing: null,
     devices: null,
     ...overrides
@@ -124,6 +125,8 @@ export function foursiesGame(overrides: Partial<GameView> = {}): GameView {
     moveCount: 2,
     startedAt: 1_700_000_000_000,
     computers: [],
+    undo: null,
+    redo: null,
     thinking: null,
     odds: null,
     ...overrides
@@ -174,6 +177,8 @@ export function farkleGame(overrides: Partial<GameView> = {}): GameView {
     moveCount: 5,
     startedAt: 1_700_000_000_000,
     computers: [],
+    undo: null,
+    redo: null,
     thinking: null,
     odds: null,
     ...overrides

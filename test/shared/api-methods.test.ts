@@ -1,6 +1,6 @@
 // The screen API's table: every argument is checked by its schema, and a refusal names the field.
 import { describe, expect, it } from 'vitest'
-import { API_METHODS, checkArgs, isMethodName, requestsOver, type MethodName, type MethodResult } from '../../src/shared/api-methods'
+import { API_METHODS, checkArgs, isMethodName, requestsOver, type MethodName, type MethodResult } from '@shared/api-methods'
 
 const refused = (error: string) => ({ ok: false, error })
 

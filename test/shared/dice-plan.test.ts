@@ -1,9 +1,9 @@
 // Which dice must be thrown next and which hold their values, for every game (src/shared/dice-plan.ts).
 import { describe, expect, it } from 'vitest'
-import { planDice, type DicePlan } from '../../src/shared/dice-plan'
-import { play, startGame, type Game } from '../../src/shared/game'
-import { checkHeader } from '../../src/shared/record'
-import type { Move } from '../../src/shared/engine/types'
+import { planDice, type DicePlan } from '@shared/dice-plan'
+import { play, startGame, type Game } from '@shared/game'
+import { checkHeader } from '@shared/record'
+import type { Move } from '@shared/games/types'
 
 const FOUR = ['h/A', 'h/B', 'h/C', 'h/D']
 const SIX = [...FOUR, 'h/E', 'h/F']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeValue, jsonNesting } from '../../src/shared/json-limits'
+import { describeValue, jsonNesting } from '@shared/json-limits'
 
 describe('json limits', () => {
   it('measures nesting without recursion, ignoring brackets inside strings', () => {

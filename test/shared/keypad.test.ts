@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Offer } from '../../src/shared/engine/types'
-import { keypadHint, keysForDecisions, pressKey } from '../../src/shared/keypad'
+import type { Offer } from '@shared/games/types'
+import { keypadHint, keypadLegend, keysForDecisions, pressKey } from '@shared/keypad'
+import { KEYBOARD_KEYS, KEYPAD_KEY_TABLE, KEYPAD_KEYS, keypadKeyOf } from '@shared/keypad-keys'
 
 const base: Offer = { finished: false, toPlay: 0, throwers: [0], diceDue: 4, decisions: [], blocked: [] }
 const falseFours: Offer = {
@@ -64,5 +65,31 @@ describe('keypad grammar', () => {
     expect(keypadHint(base)).toBe('Type the 4 dice thrown, then Enter')
     expect(keypadHint(falseFours)).toBe('Type the dice to re-roll, then Enter')
     expect(keypadHint(afterKeep)).toBe('Type the 3 dice thrown, then Enter')
+  })
+})
+
+describe('the keypad key table', () => {
+  it('lists every key of the screen API once, in its order', () => {
+    expect(KEYPAD_KEYS).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Enter', 'Backspace', '+', '-', '*', '/', '.'])
+  })
+
+  it('gives each keyboard character and each serial keypad name one key', () => {
+    const keyboard = KEYPAD_KEY_TABLE.flatMap((info) => info.keyboard)
+    const serial = KEYPAD_KEY_TABLE.flatMap((info) => info.serial.map((name) => name.toLowerCase()))
+    expect(new Set(keyboard).size).toBe(keyboard.length)
+    expect(new Set(serial).size).toBe(serial.length)
+    expect([KEYBOARD_KEYS.get('Escape'), KEYBOARD_KEYS.get('7'), KEYBOARD_KEYS.get('a')]).toEqual(['.', '7', undefined])
+    expect(['ENTER', 'Undo', 'C', '0'].map(keypadKeyOf)).toEqual(['Enter', '/', '.', '0'])
+  })
+
+  it("lists the keys of the game being played, the game's own keys in its words", () => {
+    const legend = (game: Parameters<typeof keypadLegend>[0]): string => keypadLegend(game).map((entry) => `${entry.key} ${entry.does}`).join(' · ')
+    expect(legend('foursies')).toBe(
+      '1–6 type dice · Enter enter · Backspace delete a digit · + largest re-roll · * socks · − end the turn · . or Esc clear · / undo · Space roll'
+    )
+    expect(legend('farkle')).toBe('1–6 type dice · Enter enter · Backspace delete a digit · + keep the most · * bank · . or Esc clear · / undo · Space roll')
+    expect(legend('fouche')).toBe(legend('farkle'))
+    expect(legend('four-plus')).toBe('1–6 type dice · Enter enter · Backspace delete a digit · . or Esc clear · / undo · Space roll')
+    expect(legend(null)).toBe(legend('four-plus'))
   })
 })

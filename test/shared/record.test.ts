@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkMove, decodeRecordBytes, parseHeaderLine, parseMoveLine, serializeMove, splitRecordLines } from '../../src/shared/record'
+import { checkMove, decodeRecordBytes, MAX_NAME_LENGTH, MAX_PLAYERS, parseHeaderLine, parseMoveLine, serializeMove, splitRecordLines } from '@shared/record'
 
 describe('record lines (record-format.md)', () => {
   it('reads each kind of move line', () => {
@@ -49,9 +49,17 @@ describe('record lines (record-format.md)', () => {
     ['{"game":"farkle","players":["A"],"rules":[]}', '"rules" must be an object'],
     ['{"game":"farkle","players":["A"],"meta":3}', '"meta" must be an object'],
     ['{"game":"farkle","players":["A"],"seed":3}', 'unknown header key "seed"'],
-    ['{"players":["A"]}', 'the header has no "game"']
+    ['{"players":["A"]}', 'the header has no "game"'],
+    // One set of limits however a record arrives: the screen API's for a new game are these.
+    [`{"game":"farkle","players":${JSON.stringify(Array.from({ length: 17 }, (_, i) => `P${i}`))}}`, 'a game has at most 16 players, not 17'],
+    [`{"game":"farkle","players":["A","${'x'.repeat(41)}"]}`, 'a player name is at most 40 characters, not 41']
   ])('refuses the header %s', (line, error) => {
     expect(parseHeaderLine(line)).toEqual({ ok: false, error })
+  })
+
+  it('takes 16 players of 40 characters, the limits of a game started on a screen', () => {
+    const players = Array.from({ length: MAX_PLAYERS }, (_, i) => `${i}`.padEnd(MAX_NAME_LENGTH, 'x'))
+    expect(parseHeaderLine(JSON.stringify({ game: 'farkle', players })).ok).toBe(true)
   })
 
   it('accepts a byte-order mark and CRLF line ends', () => {

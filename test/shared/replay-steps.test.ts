@@ -1,10 +1,10 @@
 // The history's replay keeps a state every few hundred moves and folds forward from the nearest:
 // every step must equal the game folded from its start, across the checkpoints' boundaries.
 import { describe, expect, it } from 'vitest'
-import { GAME_IDS } from '../../src/shared/engine/types'
-import { describeEvent, play, recordText, replayMoves, replayText, summaryOf, tableOf } from '../../src/shared/game'
-import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '../../src/shared/random-play'
-import { checkpointCollector, steppableInSteps, stepCountOf, stepOf } from '../../src/shared/replay-steps'
+import { GAME_IDS } from '@shared/games'
+import { describeEvent, play, recordText, replayMoves, replayText, summaryOf, tableOf } from '@shared/game'
+import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '@shared/random-play'
+import { checkpointCollector, steppableInSteps, stepCountOf, stepOf } from '@shared/replay-steps'
 
 const LONG_RULES = { foursies: { match: 'tour-de-fours' }, farkle: { target: 1_000_000 }, fouche: { target: 1_000_000 }, 'four-plus': { rounds: 200 } }
 

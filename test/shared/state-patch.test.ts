@@ -2,11 +2,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { applyStatePatch, diffState, type JsonObject } from '../../src/shared/state-patch'
-import { RecordStore } from '../../src/main/core/record-store'
-import { SettingsStore } from '../../src/main/core/settings'
-import { TableSession } from '../../src/main/core/table-session'
-import type { GameSetup } from '../../src/shared/api'
+import { applyStatePatch, diffState, type JsonObject } from '@shared/state-patch'
+import { openTable } from '../kit/table'
+import type { GameSetup } from '@shared/api-methods'
 
 /** What a screen ends up with: the patch travels as JSON. */
 function roundTrip(before: JsonObject, after: JsonObject): JsonObject {
@@ -72,7 +70,7 @@ describe('state patches', () => {
     let checked = 0
     for (const setup of setups) {
       const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-patch-'))
-      const session = new TableSession({ store: new RecordStore(dataDir), settings: new SettingsStore(dataDir) })
+      const session = openTable({ dataDir })
       const views = [() => session.snapshot(true, true, 'scoreboard'), () => session.snapshot(true), () => session.snapshot(false, false)]
       let shown = views.map((view) => JSON.parse(JSON.stringify(view())) as JsonObject)
       expect(session.newGame(setup)).toEqual({ ok: true })

@@ -5,14 +5,14 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runDicePhoto } from '../../src/cli/dice-photo-command'
-import { saveCapturedThrow } from '../../src/main/devices/camera-capture'
-import { decodeImage } from '../../src/main/devices/image-file'
-import { parseManifest } from '../../src/shared/vision/manifest'
-import type { OpenCv } from '../../src/shared/vision/opencv'
+import { runDicePhoto } from '@cli/dice-photo-command'
+import { saveCapturedThrow } from '@main/devices/camera-capture'
+import { decodeImage } from '@main/devices/image-file'
+import { parseManifest } from '@shared/vision/manifest'
+import type { OpenCv } from '@shared/vision/opencv'
 import { openCvForTests } from './opencv-node'
+import { ROOT } from '@test/kit/root'
 
-const ROOT = join(__dirname, '..', '..')
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'dice-photos')
 const manifest = parseManifest(readFileSync(join(FIXTURES, 'manifest.jsonl'), 'utf8'))
 if (!manifest.ok) throw new Error(manifest.error)

@@ -1,8 +1,8 @@
 // The dice reader as a browser Web Worker would run it (bundled by worker.test.ts): a frame in,
 // its reading out. Nothing here but the message plumbing: the reader is the app's own module.
-import { loadOpenCv } from '../../src/shared/vision/load-opencv'
-import { readDiceFrame, type ReadOptions } from '../../src/shared/vision/reader'
-import type { RgbaFrame } from '../../src/shared/vision/types'
+import { loadOpenCv } from '@shared/vision/load-opencv'
+import { readDiceFrame, type ReadOptions } from '@shared/vision/reader'
+import type { RgbaFrame } from '@shared/vision/types'
 
 interface WorkerScope {
   onmessage: ((event: { data: { frame: RgbaFrame; tray: ReadOptions['tray'] } }) => void) | null

@@ -5,18 +5,19 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { decodeImage } from '../../src/main/devices/image-file'
-import { scorePhoto, summarize, type PhotoScore } from '../../src/shared/vision/eval'
-import { insidePolygon, polygonArea } from '../../src/shared/vision/geometry'
-import { parseManifest, type PhotoManifestLine } from '../../src/shared/vision/manifest'
-import type { OpenCv } from '../../src/shared/vision/opencv'
-import { readDiceFrame } from '../../src/shared/vision/reader'
-import { ThrowReader } from '../../src/shared/vision/throw-reader'
-import { findTrayInFrame } from '../../src/shared/vision/tray'
-import type { Box, Point, RgbaFrame } from '../../src/shared/vision/types'
+import { decodeImage } from '@main/devices/image-file'
+import { scorePhoto, summarize, type PhotoScore } from '@shared/vision/eval'
+import { insidePolygon, polygonArea } from '@shared/vision/geometry'
+import { parseManifest, type PhotoManifestLine } from '@shared/vision/manifest'
+import type { OpenCv } from '@shared/vision/opencv'
+import { readDiceFrame } from '@shared/vision/reader'
+import { ThrowReader } from '@shared/vision/throw-reader'
+import { findTrayInFrame } from '@shared/vision/tray'
+import type { Box, Point, RgbaFrame } from '@shared/vision/types'
 import { openCvForTests } from './opencv-node'
+import { repoPath } from '@test/kit/root'
 
-const FIXTURES = join(__dirname, '..', 'fixtures', 'dice-photos')
+const FIXTURES = repoPath('test', 'fixtures', 'dice-photos')
 
 let cv: OpenCv
 let lines: PhotoManifestLine[]

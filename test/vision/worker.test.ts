@@ -6,12 +6,13 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scorePhoto } from '../../src/shared/vision/eval'
-import { parseManifest } from '../../src/shared/vision/manifest'
-import type { FrameReading } from '../../src/shared/vision/types'
+import { scorePhoto } from '@shared/vision/eval'
+import { parseManifest } from '@shared/vision/manifest'
+import type { FrameReading } from '@shared/vision/types'
 import { launchBrowser } from '../e2e/support'
+import { repoPath } from '@test/kit/root'
 
-const FIXTURES = join(__dirname, '..', 'fixtures', 'dice-photos')
+const FIXTURES = repoPath('test', 'fixtures', 'dice-photos')
 let browser: Browser
 let bundle: string
 

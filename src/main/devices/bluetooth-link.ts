@@ -5,10 +5,10 @@
 // decoded here, in main, by the pure decoders of src/shared/bluetooth, so a malformed notification
 // is refused and counted like a bad serial line. What must be written to a die (its greeting, a
 // blink) waits in `outbox` until that screen, which watches `DevicesView.bluetooth`, writes it.
-import type { BluetoothOutView, DropReason, RawLineView } from '../../shared/devices'
-import { DROP_REASONS } from '../../shared/devices'
-import { BluetoothDie, bytesToHex, hexToBytes, type BluetoothKind, type BluetoothVerdict } from '../../shared/bluetooth/bluetooth-die'
-import type { HostCommand } from '../../shared/protocol/types'
+import type { BluetoothOutView, DropReason, RawLineView } from '@shared/devices'
+import { DROP_REASONS } from '@shared/devices'
+import { BluetoothDie, bytesToHex, hexToBytes, type BluetoothKind, type BluetoothVerdict } from '@shared/bluetooth/bluetooth-die'
+import type { HostCommand } from '@shared/protocol/types'
 
 export const BLUETOOTH_DEVICE = 'bluetooth'
 

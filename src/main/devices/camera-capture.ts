@@ -4,8 +4,8 @@
 // its photo is written, so a crash leaves no line without its photo.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { capturedFileName, capturedManifestLine, type CapturedThrow } from '../../shared/vision/capture'
-import type { RgbaFrame } from '../../shared/vision/types'
+import { capturedFileName, capturedManifestLine, type CapturedThrow } from '@shared/vision/capture'
+import type { RgbaFrame } from '@shared/vision/types'
 import { encodeJpeg } from './image-file'
 
 /** Saves the frames of one throw into `folder` (made if missing); returns the files written. */

@@ -2,13 +2,14 @@
 // ignores everything until a valid hello (asking `hello?` every 2 s), refuses an unknown major
 // version, collects the die lines, asks `state?`, drops and counts bad lines, ignores duplicate
 // sequence numbers, puts reordered lines back in order and tells a lost line from noise that passed
-// the checksum (SequenceOrderer), asks `state?` after a gap (with a back-off: never in a loop), and
+// the checksum (SequenceOrderer), asks `state?` after a gap or a line that failed its checksum (at
+// once for a new incident, with a back-off while reasons keep coming: never in a loop), and
 // marks the device stale when its heartbeat is late. A hello is only taken from the device already
 // connected when it fits: its own serial number, and either a restart (sequence 0), the next number,
 // or the answer to a `hello?`.
-import { LineAssembler, parseLine, SequenceOrderer, encodeCommand, seqDistance } from '../../shared/protocol'
-import type { DeviceMessage, DieMessage, HelloMessage, HostCommand } from '../../shared/protocol'
-import { DROP_REASONS, type DropReason, type RawLineView } from '../../shared/devices'
+import { LineAssembler, parseLine, SequenceOrderer, encodeCommand, seqDistance } from '@shared/protocol'
+import type { DeviceMessage, DieMessage, HelloMessage, HostCommand } from '@shared/protocol'
+import { DROP_REASONS, type DropReason, type RawLineView } from '@shared/devices'
 import type { Transport } from './serial-port'
 
 export type ConnectionState = 'connecting' | 'connected' | 'stale' | 'refused' | 'closed'
@@ -42,9 +43,21 @@ export interface ConnectionTiming {
 }
 
 const RAW_KEPT = 50
+/**
+ * What a line before the first hello of this connection is: no drop. A port opened while the hub
+ * was already talking starts in the middle of a line (or of a throw), and a board booting prints
+ * noise: expected on every fresh connection, so never counted as dropped, only listed raw.
+ */
+const BEFORE_HELLO = 'ignored: before the hello'
 /** Snapshot requests: the first at once, then at least this long apart, doubling up to the limit. */
 const SNAPSHOT_MIN_MS = 250
 const SNAPSHOT_MAX_MS = 8000
+/**
+ * A reason to ask this long after the one before is a new incident (a bad line in a throw now and
+ * then, people throw a second or more apart): asked at once, the back-off starting again. Reasons
+ * that keep coming closer than this (a stream of noise) keep backing off.
+ */
+const SNAPSHOT_CALM_MS = 1000
 
 /** A line as people can read it: non-printable bytes as `\xNN`, at most 120 characters. */
 export function printable(line: string): string {
@@ -69,8 +82,11 @@ export class DeviceConnection {
   private readonly framer = new LineAssembler()
   private readonly order = new SequenceOrderer<{ m: DeviceMessage; line: string }>()
   private snapshotAt = -Infinity
-  private snapshotGap = SNAPSHOT_MIN_MS
+  /** Snapshot requests sent since the incident began (the back-off's step). */
+  private snapshotsThisIncident = 0
   private snapshotPending = false
+  /** When the last reason to ask for a snapshot came. */
+  private snapshotReasonAt = -Infinity
   /** Snapshot requests sent on this connection. */
   snapshotRequests = 0
   private pendingDice: DieMessage[] = []
@@ -111,17 +127,30 @@ export class DeviceConnection {
   }
 
   /**
-   * Asks the device for a full snapshot (`state?`), at once if none was asked lately; otherwise
-   * later, each wait twice the one before up to 8 s, so a stream of bad lines never makes a loop.
+   * Asks the device for a full snapshot (`state?`) for a reason (a line lost, a line that failed its
+   * checksum, a throw in doubt): at once when it is a new incident, or none was asked lately;
+   * while reasons keep coming, each wait twice the one before up to 8 s, so a stream of bad lines
+   * never makes a loop.
    */
   requestSnapshot(): void {
     const now = this.now()
-    const since = now - this.snapshotAt
-    if (since < this.snapshotGap) {
+    if (now - this.snapshotReasonAt >= SNAPSHOT_CALM_MS) this.snapshotsThisIncident = 0
+    this.snapshotReasonAt = now
+    this.askForSnapshot()
+  }
+
+  /** How long after the last snapshot request the next may go: none in a new incident, then 250 ms doubling up to 8 s. */
+  private get snapshotGap(): number {
+    return this.snapshotsThisIncident === 0 ? 0 : Math.min(SNAPSHOT_MIN_MS * 2 ** (this.snapshotsThisIncident - 1), SNAPSHOT_MAX_MS)
+  }
+
+  private askForSnapshot(): void {
+    const now = this.now()
+    if (now - this.snapshotAt < this.snapshotGap) {
       this.snapshotPending = true
       return
     }
-    this.snapshotGap = since > 4 * SNAPSHOT_MAX_MS ? SNAPSHOT_MIN_MS : Math.min(this.snapshotGap * 2, SNAPSHOT_MAX_MS)
+    this.snapshotsThisIncident++
     this.snapshotAt = now
     this.snapshotPending = false
     this.snapshotRequests++
@@ -147,8 +176,8 @@ export class DeviceConnection {
     const lines = this.framer.push(chunk)
     const overlong = this.framer.stats.overlong - before
     if (overlong > 0) {
-      this.count(this.hello ? 'too-long' : 'before-hello', overlong)
-      this.log('in', `(${overlong} line${overlong > 1 ? 's' : ''} longer than 96 bytes)`, this.hello ? 'too-long' : 'before-hello')
+      if (this.hello) this.count('too-long', overlong)
+      this.log('in', `(${overlong} line${overlong > 1 ? 's' : ''} longer than 96 bytes)`, this.hello ? 'too-long' : BEFORE_HELLO)
     }
     for (const line of lines) this.line(line)
     if (lines.length > 0 || overlong > 0) this.events.changed()
@@ -165,9 +194,11 @@ export class DeviceConnection {
         this.refuse(`Firmware too new: it speaks protocol ${line.split(' ')[2] ?? '?'}, this app speaks 1.x. Update Dice Referee.`)
         return
       }
-      const reason: DropReason = this.hello ? parsed.code : 'before-hello'
-      this.count(reason)
-      this.log('in', line, reason === 'before-hello' ? `before-hello (${parsed.code})` : parsed.code)
+      if (!this.hello) return this.log('in', line, `${BEFORE_HELLO} (${parsed.code})`)
+      this.count(parsed.code)
+      this.log('in', line, parsed.code)
+      // A line of the hub's that the cable garbled: whatever it said is in the hub's snapshot.
+      if (parsed.code === 'bad-checksum') this.requestSnapshot()
       return
     }
     const m = parsed.message
@@ -182,11 +213,7 @@ export class DeviceConnection {
       this.acceptHello(m)
       return
     }
-    if (!this.hello) {
-      this.count('before-hello')
-      this.log('in', line, 'before-hello')
-      return
-    }
+    if (!this.hello) return this.log('in', line, BEFORE_HELLO)
     const verdict = this.order.accept(m.seq, { m, line })
     if (verdict.outOfSequence > 0) this.count('out-of-sequence', verdict.outOfSequence)
     if (verdict.duplicate) {
@@ -278,7 +305,7 @@ export class DeviceConnection {
 
   private watch(): void {
     const now = this.now()
-    if (this.snapshotPending && this.state !== 'closed' && this.state !== 'refused' && now - this.snapshotAt >= this.snapshotGap) this.requestSnapshot()
+    if (this.snapshotPending && this.state !== 'closed' && this.state !== 'refused' && now - this.snapshotAt >= this.snapshotGap) this.askForSnapshot()
     if (this.state === 'connecting') {
       if (now - this.lastAsk >= this.helloRetryMs) this.ask('hello-request')
       return

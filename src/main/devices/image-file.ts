@@ -2,7 +2,7 @@
 // pngjs: pinned, no native build), so the command runs wherever Node does.
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
-import type { RgbaFrame } from '../../shared/vision/types'
+import type { RgbaFrame } from '@shared/vision/types'
 
 /** Photos larger than this are refused rather than decoded (a 50-megapixel photo needs 200 MB). */
 const MAX_PIXELS = 50_000_000

@@ -1,8 +1,11 @@
 // Per-player statistics summed from the facts of many games. Only finished games count
 // (docs/statistics.md). A player is a name; `personOf` lets a player list map several seat names
-// (a rename, a merge) to one person.
-import { GAME_IDS, type GameId } from '../engine/types'
-import { isPersonSeat, type FourPlusSeatFacts, type FoursiesSeatFacts, type GameFacts, type SixDiceSeatFacts } from './facts'
+// (a rename, a merge) to one person. What a game's figures are is the game's own (its folder's
+// statistics.ts, asked through the registry).
+import { GAME_IDS, GAMES, isGameId, type AnyGameTypes, type GameId, type GameTypesOf } from '../games'
+import { ratio } from '../games/statistics'
+import type { StatisticsFigure } from '../games/types'
+import { isPersonSeat, type GameFacts, type SeatFacts } from './facts'
 
 export interface CommonStatistics {
   games: number
@@ -11,48 +14,8 @@ export interface CommonStatistics {
   winRate: number | null
 }
 
-export interface FoursiesStatistics extends CommonStatistics {
-  roundsWon: number
-  toursWon: number
-  foursies: number
-  busts: number
-  devilsNumbers: number
-  falseFours: number
-  tabsHeld: number
-  throws: number
-  foursThrown: number
-  /** throws / foursThrown; null when no 4 was thrown. */
-  averageThrowsToFour: number | null
-}
-
-export interface SixDiceStatistics extends CommonStatistics {
-  turns: number
-  banked: number
-  /** banked / turns; null with no turns. */
-  averageTurn: number | null
-  bestTurn: number
-  farkles: number
-  /** farkles / turns; null with no turns. */
-  farkleRate: number | null
-  hotDice: number
-  /** Games in which the player's banked total reached the target. */
-  gamesToTarget: number
-  /** Mean of the player's turns needed to reach the target, over those games; null when none. */
-  averageTurnsToTarget: number | null
-}
-
-export interface FourPlusStatistics extends CommonStatistics {
-  roundsSurvived: number
-  deathsByOnes: number
-  extraThrows: number
-}
-
-export interface ByGame {
-  foursies?: FoursiesStatistics
-  farkle?: SixDiceStatistics
-  fouche?: SixDiceStatistics
-  'four-plus'?: FourPlusStatistics
-}
+/** A player's figures per game kind played: the figures every game has, and the game's own. */
+export type ByGame = { [Id in GameId]?: CommonStatistics & GameTypesOf<Id>['statistics'] }
 
 export interface PlayerStatistics extends CommonStatistics {
   name: string
@@ -64,22 +27,23 @@ export interface StatisticsOptions {
   personOf?: (name: string) => string
 }
 
-function ratio(numerator: number, denominator: number): number | null {
-  return denominator === 0 ? null : numerator / denominator
+/** The figures every game has, as the CSV export and a player's page list them. */
+export const COMMON_FIGURES: readonly StatisticsFigure[] = [
+  { key: 'games', label: 'Games' },
+  { key: 'wins', label: 'Wins' },
+  { key: 'winRate', label: 'Win rate', rate: true }
+]
+
+/** A game kind's figures in the order they are listed (the common ones, then the game's); only the common ones for a game no longer known. */
+export function figuresOf(game: string): readonly StatisticsFigure[] {
+  return isGameId(game) ? [...COMMON_FIGURES, ...GAMES[game].statistics.shown] : COMMON_FIGURES
 }
 
 interface Tally {
   name: string
   games: number
   wins: number
-  byGame: Partial<Record<GameId, { games: number; wins: number; sums: Record<string, number>; best: number; turnsToTarget: number }>>
-}
-
-const SUMMED: Record<GameId, string[]> = {
-  foursies: ['roundsWon', 'toursWon', 'foursies', 'busts', 'devilsNumbers', 'falseFours', 'tabsHeld', 'throws', 'foursThrown'],
-  farkle: ['turns', 'banked', 'farkles', 'hotDice'],
-  fouche: ['turns', 'banked', 'farkles', 'hotDice'],
-  'four-plus': ['roundsSurvived', 'deathsByOnes', 'extraThrows']
+  byGame: Partial<Record<GameId, { games: number; wins: number; seats: SeatFacts[] }>>
 }
 
 /** Statistics of every player who held a seat in a finished game (a computer seat is no player), sorted by name. */
@@ -89,7 +53,6 @@ export function playerStatistics(allFacts: Iterable<GameFacts>, options: Statist
   for (const facts of allFacts) {
     if (!facts.finished) continue
     const game = facts.game
-    const keys = SUMMED[game]
     for (let seat = 0; seat < facts.players.length; seat++) {
       if (!isPersonSeat(facts, seat)) continue
       const name = personOf(facts.players[seat])
@@ -98,11 +61,7 @@ export function playerStatistics(allFacts: Iterable<GameFacts>, options: Statist
         tally = { name, games: 0, wins: 0, byGame: {} }
         tallies.set(name, tally)
       }
-      let perGame = tally.byGame[game]
-      if (perGame === undefined) {
-        perGame = { games: 0, wins: 0, sums: Object.fromEntries(keys.map((key) => [key, 0])), best: 0, turnsToTarget: 0 }
-        tally.byGame[game] = perGame
-      }
+      const perGame = (tally.byGame[game] ??= { games: 0, wins: 0, seats: [] })
       const won = facts.winners.includes(facts.players[seat])
       tally.games++
       perGame.games++
@@ -110,52 +69,21 @@ export function playerStatistics(allFacts: Iterable<GameFacts>, options: Statist
         tally.wins++
         perGame.wins++
       }
-      const seatFacts = facts.seats[seat] as unknown as Record<string, number>
-      for (const key of keys) perGame.sums[key] += seatFacts[key]
-      if (game === 'farkle' || game === 'fouche') {
-        const six = facts.seats[seat] as SixDiceSeatFacts
-        if (six.bestTurn > perGame.best) perGame.best = six.bestTurn
-        if (six.reachedTarget) {
-          perGame.sums.gamesToTarget = (perGame.sums.gamesToTarget ?? 0) + 1
-          perGame.turnsToTarget += six.turnsToTarget as number
-        }
-      }
+      perGame.seats.push(facts.seats[seat])
     }
   }
   return [...tallies.values()]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((tally) => {
-      const byGame: ByGame = {}
+      const byGame: Partial<Record<GameId, CommonStatistics & AnyGameTypes['statistics']>> = {}
       for (const game of GAME_IDS) {
         const perGame = tally.byGame[game]
         if (perGame === undefined) continue
         const common: CommonStatistics = { games: perGame.games, wins: perGame.wins, winRate: ratio(perGame.wins, perGame.games) }
-        const s = perGame.sums
-        if (game === 'foursies') {
-          byGame.foursies = {
-            ...common,
-            ...(s as unknown as Omit<FoursiesSeatFacts, never>),
-            averageThrowsToFour: ratio(s.throws, s.foursThrown)
-          }
-        } else if (game === 'four-plus') {
-          byGame['four-plus'] = { ...common, ...(s as unknown as FourPlusSeatFacts) }
-        } else {
-          const reached = s.gamesToTarget ?? 0
-          byGame[game] = {
-            ...common,
-            turns: s.turns,
-            banked: s.banked,
-            averageTurn: ratio(s.banked, s.turns),
-            bestTurn: perGame.best,
-            farkles: s.farkles,
-            farkleRate: ratio(s.farkles, s.turns),
-            hotDice: s.hotDice,
-            gamesToTarget: reached,
-            averageTurnsToTarget: ratio(perGame.turnsToTarget, reached)
-          }
-        }
+        byGame[game] = { ...common, ...GAMES[game].statistics.figures(perGame.seats) }
       }
-      return { name: tally.name, games: tally.games, wins: tally.wins, winRate: ratio(tally.wins, tally.games), byGame }
+      // Each game's figures sit under its own id: TypeScript cannot follow that through the loop's id.
+      return { name: tally.name, games: tally.games, wins: tally.wins, winRate: ratio(tally.wins, tally.games), byGame: byGame as ByGame }
     })
 }
 

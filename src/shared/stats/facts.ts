@@ -1,48 +1,13 @@
 // What one game record says about each seat, for statistics: a fold of the record with the rules
-// engine, reading the events it reports. Plain JSON, so it can be cached in the history index and
-// summed over thousands of games without replaying them. Definitions: docs/statistics.md.
-import { GAMES } from '../engine'
-import type { GameEvent, GameId } from '../engine/types'
+// engine, reading the events it reports with the game's own collector (its folder's
+// statistics.ts). Plain JSON, so it can be cached in the history index and summed over thousands
+// of games without replaying them. Definitions: docs/statistics.md.
+import { GAMES, type AnyGameTypes, type GameId } from '../games'
 import { computerSeats, replayText, type Game } from '../game'
+import type { ChartLine } from '../games/types'
 
-export interface FoursiesSeatFacts {
-  roundsWon: number
-  toursWon: number
-  foursies: number
-  busts: number
-  devilsNumbers: number
-  /** Re-roll decisions (each re-roll of one or several disjoint false fours). */
-  falseFours: number
-  /** Rounds the seat started holding the tab. */
-  tabsHeld: number
-  /** Throws in the seat's own turns (duel throws not included). */
-  throws: number
-  /** Fresh 4s among those throws. */
-  foursThrown: number
-}
-
-export interface SixDiceSeatFacts {
-  turns: number
-  /** Points banked over all turns (a farkled turn banks nothing). */
-  banked: number
-  bestTurn: number
-  farkles: number
-  hotDice: number
-  /** The seat's banked total reached the game's target. */
-  reachedTarget: boolean
-  /** The seat's own turns until its banked total first reached the target; null if it never did. */
-  turnsToTarget: number | null
-}
-
-export interface FourPlusSeatFacts {
-  /** Turns of the regular rounds that did not put the seat out. */
-  roundsSurvived: number
-  /** Outs by four 1s in a turn or two or more 1s in a flash round. */
-  deathsByOnes: number
-  extraThrows: number
-}
-
-export type SeatFacts = FoursiesSeatFacts | SixDiceSeatFacts | FourPlusSeatFacts
+/** What one seat did in one game: its game's own facts (see src/shared/games/<game>/statistics.ts). */
+export type SeatFacts = AnyGameTypes['facts']
 
 export interface GameFacts {
   game: GameId
@@ -69,6 +34,8 @@ export function personSeatNames(facts: GameFacts): string[] {
 /** Every seat's score after each completed turn (Farkle/Fouche: banked totals; Foursies: round scores; 4-PLU$: totals). */
 export type ScoreLine = number[][]
 
+export type { ChartLine } from '../games/types'
+
 /** Facts of a record given as text; null when the record does not replay. */
 export function factsOfRecordText(text: string): GameFacts | null {
   const replayed = replayText(text, { tolerateTruncatedTail: true })
@@ -85,10 +52,16 @@ export function scoreLineOf(game: Game): ScoreLine {
   return foldFacts(game).scoreLine
 }
 
-function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
+/** What a game's chart draws: the game says when not the scores after each turn (Foursies tours: rounds and tours won). */
+export function chartLineOf(game: Game): ChartLine {
+  const { scoreLine, chart } = foldFacts(game)
+  return chart ?? { counts: 'points', line: scoreLine }
+}
+
+function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine; chart: ChartLine | null } {
   const module = GAMES[game.header.game]
   const players = game.header.players
-  const collector = collectorFor(game)
+  const collector = module.statistics.collect(players, game.options)
   let state = module.init(players, game.options)
   for (const recorded of game.moves) {
     const applied = module.apply(state, recorded.move)
@@ -105,169 +78,5 @@ function foldFacts(game: Game): { facts: GameFacts; scoreLine: ScoreLine } {
     winners: summary.winners.slice(),
     seats: collector.seats
   }
-  return { facts, scoreLine: collector.scoreLine }
-}
-
-interface Collector {
-  seats: SeatFacts[]
-  scoreLine: number[][]
-  move(move: object, events: GameEvent[]): void
-}
-
-function collectorFor(game: Game): Collector {
-  switch (game.header.game) {
-    case 'foursies':
-      return foursiesCollector(game)
-    case 'farkle':
-    case 'fouche':
-      return sixDiceCollector(game)
-    case 'four-plus':
-      return fourPlusCollector(game)
-  }
-}
-
-function foursiesCollector(game: Game): Collector {
-  const n = game.header.players.length
-  const seats: FoursiesSeatFacts[] = Array.from({ length: n }, () => ({
-    roundsWon: 0, toursWon: 0, foursies: 0, busts: 0, devilsNumbers: 0, falseFours: 0, tabsHeld: 0, throws: 0, foursThrown: 0
-  }))
-  const firstTab = (game.options as { tab: number }).tab
-  seats[firstTab].tabsHeld++
-  let seat = firstTab
-  let duel = false
-  const scores = new Array<number>(n).fill(0)
-  const scoreLine: number[][] = []
-  return {
-    seats,
-    scoreLine,
-    move(move, events) {
-      if ('roll' in move && !duel) {
-        seats[seat].throws++
-        for (const value of (move as { roll: number[] }).roll) if (value === 4) seats[seat].foursThrown++
-      }
-      if ('reroll' in move) seats[seat].falseFours++
-      for (const event of events) {
-        const at = event.seat as number
-        switch (event.kind) {
-          case 'foursies':
-            seats[at].foursies++
-            scoreLine.push(scores.slice())
-            break
-          case 'bust':
-            seats[at].busts++
-            scores[at] = event.score as number
-            scoreLine.push(scores.slice())
-            break
-          case 'devilsNumber':
-            seats[at].devilsNumbers++
-            if (event.effect === 'reset') {
-              scores[at] = 0
-              scoreLine.push(scores.slice())
-            }
-            break
-          case 'score':
-          case 'fourOfAKind':
-            scores[at] = event.score as number
-            break
-          case 'turnEnd':
-            scores[at] = event.score as number
-            scoreLine.push(scores.slice())
-            break
-          case 'roundWon': seats[at].roundsWon++; duel = false; break
-          case 'tourWon': seats[at].toursWon++; duel = false; break
-          case 'duel': duel = true; break
-          case 'turn': seat = at; break
-          case 'roundStart':
-            seat = at
-            seats[at].tabsHeld++
-            scores.fill(0)
-            break
-        }
-      }
-    }
-  }
-}
-
-function sixDiceCollector(game: Game): Collector {
-  const n = game.header.players.length
-  const target = (game.options as { target: number }).target
-  const seats: SixDiceSeatFacts[] = Array.from({ length: n }, () => ({
-    turns: 0, banked: 0, bestTurn: 0, farkles: 0, hotDice: 0, reachedTarget: false, turnsToTarget: null
-  }))
-  const totals = new Array<number>(n).fill(0)
-  const scoreLine: number[][] = []
-  function turnDone(seat: number): void {
-    const facts = seats[seat]
-    facts.turns++
-    if (!facts.reachedTarget && totals[seat] >= target) {
-      facts.reachedTarget = true
-      facts.turnsToTarget = facts.turns
-    }
-    scoreLine.push(totals.slice())
-  }
-  return {
-    seats,
-    scoreLine,
-    move(_move, events) {
-      for (const event of events) {
-        const seat = event.seat as number
-        if (event.kind === 'hotDice') seats[seat].hotDice++
-        else if (event.kind === 'farkle') {
-          seats[seat].farkles++
-          turnDone(seat)
-        } else if (event.kind === 'bank') {
-          const points = event.points as number
-          seats[seat].banked += points
-          if (points > seats[seat].bestTurn) seats[seat].bestTurn = points
-          totals[seat] = event.total as number
-          turnDone(seat)
-        }
-      }
-    }
-  }
-}
-
-function fourPlusCollector(game: Game): Collector {
-  const n = game.header.players.length
-  const seats: FourPlusSeatFacts[] = Array.from({ length: n }, () => ({ roundsSurvived: 0, deathsByOnes: 0, extraThrows: 0 }))
-  const totals = new Array<number>(n).fill(0)
-  const scoreLine: number[][] = []
-  // The first turn starts with the game (seat 0), without a turn event.
-  let inTurn: number | null = 0
-  function closeTurn(survived: boolean): void {
-    if (inTurn === null) return
-    if (survived) seats[inTurn].roundsSurvived++
-    scoreLine.push(totals.slice())
-    inTurn = null
-  }
-  return {
-    seats,
-    scoreLine,
-    move(_move, events) {
-      for (const event of events) {
-        const seat = event.seat as number
-        switch (event.kind) {
-          case 'turn':
-            closeTurn(true)
-            inTurn = seat
-            break
-          case 'score':
-            totals[seat] = event.total as number
-            break
-          case 'extra':
-            seats[seat].extraThrows++
-            break
-          case 'out':
-            if (event.cause === 'fourOnes' || event.cause === 'ones') seats[seat].deathsByOnes++
-            if (inTurn === seat) closeTurn(false)
-            break
-          case 'flashStart':
-          case 'win':
-          case 'noWinner':
-            closeTurn(true)
-            break
-        }
-      }
-    }
-  }
+  return { facts, scoreLine: collector.scoreLine, chart: collector.chart?.() ?? null }
 }

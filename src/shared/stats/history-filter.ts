@@ -1,6 +1,6 @@
 // Which history entries a filter keeps: by person (any of their names), game and the day the game
 // was played (its start, the date the history list shows).
-import type { GameId } from '../engine/types'
+import type { GameId } from '../games'
 
 export interface HistoryFilter {
   /** A person's name; a game is kept when one of its seats stands for that person. */

@@ -15,8 +15,15 @@ export type PlayerList = Person[]
 
 export type Changed = { ok: true; list: PlayerList } | { ok: false; error: string }
 
-/** Colours offered in turn to new people: distinct on a TV from across a room. */
-export const PERSON_COLOURS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#bfef45', '#fabed4', '#469990', '#dcbeff', '#9a6324']
+/**
+ * Colours offered in turn to new people: distinct on a TV from across a room (Sasha Trubetskoy's
+ * "20 distinct colours" less those lost on a dark screen: navy, maroon, black, white). Sixteen,
+ * as many as a game has seats, so that each seat of a game can have its own (`gameColours`).
+ */
+export const PERSON_COLOURS = [
+  '#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#bfef45',
+  '#fabed4', '#469990', '#dcbeff', '#9a6324', '#ffe119', '#aaffc3', '#a9a9a9', '#808000'
+]
 
 const COLOUR = /^#[0-9a-f]{6}$/
 
@@ -44,6 +51,27 @@ export function withPeople(list: PlayerList, names: readonly string[]): PlayerLi
     added.push({ name, colour, aliases: [] })
   }
   return added
+}
+
+/**
+ * The colours of a game's seats: each seat's person's colour, unless an earlier seat of the game
+ * has it already (people past the sixteenth share colours, and a colour can be chosen twice);
+ * then the first colour of PERSON_COLOURS no seat of the game has. Up to 16 seats, all differ.
+ */
+export function gameColours(colours: readonly string[]): string[] {
+  const taken = new Set<string>()
+  const unique = colours.map((colour) => {
+    const mine = colour.toLowerCase()
+    if (taken.has(mine)) return null
+    taken.add(mine)
+    return mine
+  })
+  return unique.map((colour) => {
+    if (colour !== null) return colour
+    const free = PERSON_COLOURS.find((candidate) => !taken.has(candidate)) ?? PERSON_COLOURS[taken.size % PERSON_COLOURS.length]
+    taken.add(free)
+    return free
+  })
 }
 
 export function setColour(list: PlayerList, name: string, colour: string): Changed {

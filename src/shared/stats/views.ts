@@ -1,7 +1,7 @@
 // What the statistics screens are sent (answers of the screen API's statistics methods).
-import type { GameId } from '../engine/types'
+import type { GameId } from '../games'
 import type { HeadToHead, PlayerStatistics } from './aggregate'
-import type { ScoreLine } from './facts'
+import type { ChartLine } from './facts'
 import type { Person } from './people'
 
 export interface FormGame {
@@ -22,12 +22,11 @@ export interface PlayerPage {
   opponents: HeadToHead[]
 }
 
-export interface GameChart {
+export type GameChart = {
   players: string[]
-  /** Each seat's colour (the player list's), #rrggbb. */
+  /** Each seat's colour, #rrggbb: the player list's, all different within the game (`gameColours`). */
   colours: string[]
-  scoreLine: ScoreLine
-}
+} & ChartLine
 
 export interface TrashEntry {
   id: string

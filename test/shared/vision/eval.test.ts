@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { scorePhoto, summarize, wilson } from '../../../src/shared/vision/eval'
-import type { DieReading } from '../../../src/shared/vision/types'
+import { scorePhoto, summarize, wilson } from '@shared/vision/eval'
+import type { DieReading } from '@shared/vision/types'
 
 const die = (value: DieReading['value'], confidence = 1): DieReading => ({ value, confidence: value === null ? 0 : confidence, box: [0, 0, 10, 10] })
 

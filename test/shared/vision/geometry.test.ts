@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyHomography, insidePolygon, invert3, multiply3, trayView } from '../../../src/shared/vision/geometry'
-import { greyGrid, gridDifference } from '../../../src/shared/vision/stillness'
+import { applyHomography, insidePolygon, invert3, multiply3, trayView } from '@shared/vision/geometry'
+import { greyGrid, gridDifference } from '@shared/vision/stillness'
 
 /** The homography of a pinhole camera (focal f, principal point at the picture's centre) looking at the floor. */
 function camera(f: number, tiltRadians: number, width: number, height: number, trayWidth: number, trayDepth: number, yaw = 0): number[] {

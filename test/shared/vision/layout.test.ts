@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fitLayout, PIP_LAYOUTS } from '../../../src/shared/vision/layout'
-import type { DieValue } from '../../../src/shared/vision/types'
+import { fitLayout, PIP_LAYOUTS } from '@shared/vision/layout'
+import type { DieValue } from '@shared/vision/types'
 
 type Xy = [number, number]
 /** A layout as a camera would see it: turned, scaled, moved, pips listed in a shuffled order. */

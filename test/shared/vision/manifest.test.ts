@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { capturedFileName, capturedManifestLine } from '../../../src/shared/vision/capture'
-import { parseManifest } from '../../../src/shared/vision/manifest'
+import { capturedFileName, capturedManifestLine } from '@shared/vision/capture'
+import { parseManifest } from '@shared/vision/manifest'
 
 describe('manifest.jsonl', () => {
   it('reads lines of file and values, with what a rendered set adds', () => {

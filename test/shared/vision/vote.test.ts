@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { voteReadings } from '../../../src/shared/vision/vote'
-import type { DieReading, FrameReading } from '../../../src/shared/vision/types'
+import { voteReadings } from '@shared/vision/vote'
+import type { DieReading, FrameReading } from '@shared/vision/types'
 
 const at = (x: number, value: DieReading['value'], confidence = 0.95): DieReading => ({ value, confidence: value === null ? 0 : confidence, box: [x, 100, 40, 40], ...(value === null ? { unreadable: 'cocked' as const } : {}) })
 const frame = (...dice: DieReading[]): FrameReading => ({ dice, tray: null })

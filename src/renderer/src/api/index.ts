@@ -1,6 +1,7 @@
-import type { TableApi } from '../../../shared/api'
+import type { TableApi } from '@shared/api-methods'
 import { openWebSocketTableApi, type ConnectionAware, type SocketLike } from './webSocketTableApi'
-import { viewFor } from '../lib/view'
+import { isScoreboardPath } from '@shared/screen-paths'
+import { savedScreenToken } from '../lib/screen-token'
 
 export type { ConnectionAware, ConnectionStatus } from './webSocketTableApi'
 
@@ -14,15 +15,14 @@ declare global {
 let tableApi: TableApi | null = null
 
 /**
- * The WebSocket address of the headless host, passing the page's `pair` code on, saying when the
+ * The WebSocket address of the headless host, with the token of a paired screen, saying when the
  * page is the TV's scoreboard, and asking for state pushes as patches (the client applies them).
  */
-export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'> & Partial<Pick<Location, 'pathname' | 'hash'>>): string {
+export function apiUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search'> & Partial<Pick<Location, 'pathname'>>, token: string | null = null): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
   const query = new URLSearchParams()
-  const pair = new URLSearchParams(location.search).get('pair')
-  if (pair) query.set('pair', pair)
-  if (viewFor({ pathname: location.pathname ?? '/', hash: location.hash ?? '' }) === 'scoreboard') query.set('screen', 'scoreboard')
+  if (token) query.set('token', token)
+  if (isScoreboardPath(location.pathname ?? '/')) query.set('screen', 'scoreboard')
   query.set('patches', '1')
   const text = query.toString().replace(/\+/g, '%20')
   return `${scheme}//${location.host}/api` + (text ? `?${text}` : '')
@@ -34,7 +34,7 @@ export function getTableApi(): TableApi {
     tableApi = window.diceReferee
   } else {
     tableApi = openWebSocketTableApi({
-      url: apiUrlFor(window.location),
+      url: apiUrlFor(window.location, savedScreenToken()),
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike
     })
   }

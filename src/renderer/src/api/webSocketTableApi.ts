@@ -1,7 +1,8 @@
 // The TableApi over the headless host's WebSocket (`/api`), for a browser that has no preload.
-import type { TableState, WirePush, WireReply, WireRequest } from '../../../shared/api'
-import { applyStatePatch, type JsonObject } from '../../../shared/state-patch'
-import { requestsOver, type MethodArgs, type MethodName, type MethodResult, type TableApi } from '../../../shared/api-methods'
+import type { TableState } from '@shared/api'
+import type { WirePush, WireReply, WireRequest } from '@shared/api-methods'
+import { applyStatePatch, type JsonObject } from '@shared/state-patch'
+import { requestsOver, type MethodArgs, type MethodName, type MethodResult, type TableApi } from '@shared/api-methods'
 
 /** The part of a browser WebSocket this client uses, so tests can hand in a fake. */
 export interface SocketLike {

@@ -1,5 +1,5 @@
 // Words and small helpers for showing smart dice and serial keypads.
-import type { DeviceState, DieStatusView, DropReason, RawLineView } from '../../../shared/devices'
+import type { DeviceState, DieStatusView, DropReason, RawLineView } from '@shared/devices'
 
 export const DEVICE_STATE_LABELS: Record<DeviceState, string> = {
   connecting: 'Connecting…',
@@ -42,7 +42,6 @@ export const DROP_REASON_LABELS: Record<DropReason, string> = {
   'bad-field': 'Bad field',
   duplicate: 'Duplicate',
   behind: 'Out of order',
-  'before-hello': 'Before hello',
   'out-of-sequence': 'Out of sequence',
   'unknown-die': 'Unknown die',
   'no-keypad': 'Keys without keypad'

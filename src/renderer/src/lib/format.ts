@@ -1,6 +1,6 @@
-import type { GameView } from '../../../shared/api'
-import type { ShownDie } from '../../../shared/engine/types'
-import { GAME_DESCRIPTORS } from '../../../shared/engine/options'
+import type { GameView } from '@shared/api'
+import type { ShownDie, Standing } from '@shared/games/types'
+import { GAMES, isGameId } from '@shared/games'
 
 // One formatter for every score: `toLocaleString` builds a new one at each call, and the TV
 // formats every score at every push.
@@ -17,7 +17,7 @@ export function countOf(count: number, one: string, many = `${one}s`): string {
 
 /** A game's title from its id (as a record or the trash names it); the id itself when no game has it. */
 export function gameTitle(id: string): string {
-  return Object.hasOwn(GAME_DESCRIPTORS, id) ? GAME_DESCRIPTORS[id as keyof typeof GAME_DESCRIPTORS].title : id
+  return isGameId(id) ? GAMES[id].title : id
 }
 
 export function formatDate(milliseconds: number): string {
@@ -55,4 +55,17 @@ export function shownThrow(game: GameView): { dice: ShownDie[]; caption: string;
   if (!thrown) return { dice: [], caption: 'No throw yet', current: false }
   if (thrown.current) return { dice: game.table.dice, caption: thrown.caption, current: true }
   return { dice: thrown.dice.map((die) => ({ ...die, fresh: false })), caption: thrown.caption, current: false }
+}
+
+/** An ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st. */
+export function ordinal(place: number): string {
+  const tens = place % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][place % 10] ?? 'th')
+  return `${place}${suffix}`
+}
+
+/** A standing's place as the screens show it: "1st", "2nd", and "2nd =" for a place others share. */
+export function placeLabel(standing: Standing, standings: readonly Standing[]): string {
+  const shared = standings.some((other) => other !== standing && other.place === standing.place)
+  return shared ? `${ordinal(standing.place)} =` : ordinal(standing.place)
 }

@@ -1,4 +1,4 @@
-import type { KeypadKey } from '../../../shared/api'
+import { KEYBOARD_KEYS, type KeypadKey } from '@shared/keypad-keys'
 
 export type KeyCommand = { type: 'keypad'; key: KeypadKey } | { type: 'roll' }
 
@@ -10,18 +10,6 @@ const NUMPAD_CODES: Record<string, KeypadKey> = {
   NumpadDivide: '/',
   NumpadDecimal: '.',
   NumpadComma: '.'
-}
-
-const KEYS: Record<string, KeypadKey> = {
-  Enter: 'Enter',
-  Backspace: 'Backspace',
-  '+': '+',
-  '-': '-',
-  '*': '*',
-  '/': '/',
-  '.': '.',
-  // Esc clears what was typed, as `.` does (listed on the Table screen).
-  Escape: '.'
 }
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey'>
@@ -37,9 +25,18 @@ export function commandForKey(event: KeyLike): KeyCommand | null {
   if (numpadDigit) return { type: 'keypad', key: numpadDigit[1] as KeypadKey }
   const numpad = NUMPAD_CODES[event.code]
   if (numpad) return { type: 'keypad', key: numpad }
-  if (/^[0-9]$/.test(event.key)) return { type: 'keypad', key: event.key as KeypadKey }
-  const key = KEYS[event.key]
+  // Every other key by the character it types, from the keypad's key table (src/shared/keypad-keys.ts).
+  const key = KEYBOARD_KEYS.get(event.key)
   return key ? { type: 'keypad', key } : null
+}
+
+/** Ctrl+Z (⌘Z) undoes the last line, Ctrl+Y or Ctrl+Shift+Z (⌘⇧Z) plays it again, as in any editor. */
+export function historyShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null
+  const key = event.key.toLowerCase()
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo'
+  if (key === 'y' && !event.shiftKey) return 'redo'
+  return null
 }
 
 /** Typing in a field must not throw dice. */

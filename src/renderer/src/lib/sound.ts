@@ -1,27 +1,20 @@
 // Short sounds for the TV, made in code with WebAudio (no files, no network), and spoken
 // announcements with the system's speech synthesis where it has a voice.
-import type { LogEntry } from '../../../shared/api'
+import type { LogEntry } from '@shared/api'
+import { GAMES, isGameId } from '@shared/games'
+import type { SoundKind } from '@shared/games/types'
 
-export type SoundKind = 'four' | 'bust' | 'foursies' | 'farkle' | 'hotDice' | 'win'
+export type { SoundKind }
 
-// The loudest event of a line wins: a foursies that also scores fours sounds as a foursies.
-const BY_EVENT: Array<[SoundKind, readonly string[]]> = [
-  ['win', ['matchWon', 'gameOver', 'win']],
-  ['foursies', ['foursies']],
-  ['hotDice', ['hotDice']],
-  ['farkle', ['farkle']],
-  ['bust', ['bust']],
-  ['four', ['score', 'fourOfAKind']]
-]
+// The loudest sound of a line wins: a foursies that also scores fours sounds as a foursies.
+const LOUDEST_FIRST: readonly SoundKind[] = ['win', 'foursies', 'hotDice', 'farkle', 'bust', 'four']
 
-/** The sound for the log entries of one new line, if any (Foursies' `score` is a four; 4-PLU$'s scores are not). */
+/** The sound for the log entries of one new line, if any: which events make which sound is the game's (Foursies' `score` is a four; 4-PLU$'s scores are not). */
 export function soundFor(entries: readonly LogEntry[], game: string): SoundKind | null {
+  if (!isGameId(game)) return null
+  const sounds = GAMES[game].screens.sounds
   const kinds = new Set(entries.map((entry) => entry.kind))
-  for (const [sound, events] of BY_EVENT) {
-    if (sound === 'four' && game !== 'foursies') continue
-    if (events.some((kind) => kinds.has(kind))) return sound
-  }
-  return null
+  return LOUDEST_FIRST.find((sound) => sounds[sound]?.some((kind) => kinds.has(kind))) ?? null
 }
 
 interface Note {

@@ -2,7 +2,7 @@
 // types (they live in @types/web-bluetooth): these structural types are written here from the
 // specification (https://webbluetoothcg.github.io/web-bluetooth/) instead of adding a dependency
 // for five interfaces.
-import { GODICE_NAME_PREFIX, GODICE_NOTIFY, GODICE_SERVICE, GODICE_WRITE } from '../../../shared/bluetooth/godice'
+import { GODICE_NAME_PREFIX, GODICE_NOTIFY, GODICE_SERVICE, GODICE_WRITE } from '@shared/bluetooth/godice'
 import {
   PIXELS_LEGACY_NOTIFY,
   PIXELS_LEGACY_SERVICE,
@@ -10,8 +10,8 @@ import {
   PIXELS_NOTIFY,
   PIXELS_SERVICE,
   PIXELS_WRITE
-} from '../../../shared/bluetooth/pixels'
-import type { BluetoothKind } from '../../../shared/bluetooth/bluetooth-die'
+} from '@shared/bluetooth/pixels'
+import type { BluetoothKind } from '@shared/bluetooth/bluetooth-die'
 
 export interface WebBluetoothCharacteristic extends EventTarget {
   value?: DataView | null

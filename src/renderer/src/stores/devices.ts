@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { Outcome, PortView } from '../../../shared/api'
-import type { DeviceView } from '../../../shared/devices'
+import type { Outcome, PortView } from '@shared/api'
+import type { DeviceView } from '@shared/devices'
 import { getTableApi } from '../api'
 import { useTableStore } from './table'
 

@@ -1,13 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { HistoryEntry, HistoryGame, ReplayStep } from '../../../shared/api'
+import type { HistoryEntry, HistoryGame, Outcome, ReplayStep } from '@shared/api'
+import type { GameChart, TrashEntry } from '@shared/stats'
 import { getTableApi } from '../api'
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** The saved games (newest first) and the one being stepped through. */
+/** The saved games (newest first), the one being stepped through, and the games in the trash. */
 export const useHistoryStore = defineStore('history', () => {
   const entries = shallowRef<HistoryEntry[]>([])
   const loading = ref(false)
@@ -110,5 +111,44 @@ export const useHistoryStore = defineStore('history', () => {
   const next = () => goTo(stepIndex.value + 1)
   const last = () => goTo(stepCount.value - 1)
 
-  return { entries, loading, error, openGame, opening, stepIndex, stepCount, step, atFirst, atLast, load, open, close, goTo, first, previous, next, last }
+  /** Games deleted from the history, which can be put back. */
+  const trash = shallowRef<TrashEntry[]>([])
+
+  async function loadTrash(): Promise<void> {
+    const listed = await getTableApi().listTrash()
+    if (listed.ok) trash.value = listed.games
+  }
+
+  /** Moves a game to the trash; the answer says whether main did. */
+  const trashGame = (id: string): Promise<Outcome> => getTableApi().trashGame(id)
+  /** Puts a game from the trash back in the history. */
+  const restoreGame = (id: string): Promise<Outcome> => getTableApi().restoreGame(id)
+  /** A game's score over its turns (`current` for the game being played). */
+  const gameChart = (id: string): Promise<Outcome<GameChart>> => getTableApi().gameChart(id)
+
+  return {
+    entries,
+    loading,
+    error,
+    openGame,
+    opening,
+    stepIndex,
+    stepCount,
+    step,
+    atFirst,
+    atLast,
+    trash,
+    load,
+    open,
+    close,
+    goTo,
+    first,
+    previous,
+    next,
+    last,
+    loadTrash,
+    trashGame,
+    restoreGame,
+    gameChart
+  }
 })

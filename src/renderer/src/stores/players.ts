@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { personResolver, type PlayerList, type PlayerPage, type PlayerStatistics } from '../../../shared/stats'
+import type { Outcome } from '@shared/api'
+import { personResolver, type PlayerList, type PlayerPage, type PlayerStatistics } from '@shared/stats'
 import { getTableApi } from '../api'
 
 /** The player list, everyone's statistics, and the player page being shown. */
@@ -24,14 +25,20 @@ export const usePlayersStore = defineStore('players', () => {
     else error.value = figures.error
   }
 
+  /** Which page was asked for last: an answer to an earlier one (or after the page was closed) is dropped. */
+  let pagesAsked = 0
+
   async function openPage(name: string): Promise<void> {
     error.value = null
+    const asked = ++pagesAsked
     const answer = await getTableApi().playerPage(name)
+    if (asked !== pagesAsked) return
     if (answer.ok) page.value = answer.page
     else error.value = answer.error
   }
 
   function closePage(): void {
+    pagesAsked++
     page.value = null
   }
 
@@ -50,5 +57,12 @@ export const usePlayersStore = defineStore('players', () => {
   const merge = (from: string, into: string) => change(() => getTableApi().mergePeople(from, into))
   const setColour = (name: string, colour: string) => change(() => getTableApi().setPersonColour(name, colour))
 
-  return { people, statistics, page, error, personOf, loadPeople, load, openPage, closePage, rename, merge, setColour }
+  /** Everyone's statistics as a CSV file; a refusal is shown as this store's error. */
+  async function statisticsCsv(): Promise<Outcome<{ csv: string; fileName: string }>> {
+    const answer = await getTableApi().statisticsCsv()
+    if (!answer.ok) error.value = answer.error
+    return answer
+  }
+
+  return { people, statistics, page, error, personOf, loadPeople, load, openPage, closePage, rename, merge, setColour, statisticsCsv }
 })

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { GameSetup } from '../../../shared/api'
-import { GAME_DESCRIPTORS, optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '../../../shared/engine/options'
-import { GAME_IDS, type GameId } from '../../../shared/engine/types'
+import type { GameSetup } from '@shared/api-methods'
+import { optionDefaults, type NumberOption, type OptionDescriptor, type OptionValue } from '@shared/games/options'
+import { GAME_IDS, GAMES, type GameId } from '@shared/games'
 
 export interface GameChoice {
   id: GameId
@@ -11,26 +11,19 @@ export interface GameChoice {
   minPlayers: number
 }
 
-const BLURBS: Record<GameId, string> = {
-  foursies: 'Four dice, race to exactly four points',
-  farkle: 'Six dice, set aside scorers, bank or farkle',
-  fouche: 'Farkle’s cousin with equal turns',
-  'four-plus': 'Four dice, fixed rounds, mind the 1s'
-}
-
-/** The games on offer; titles and player counts come from the engines' own definitions. */
+/** The games on offer, as each game's folder describes it (src/shared/games/<game>/descriptor.ts). */
 export const GAME_CHOICES: GameChoice[] = GAME_IDS.map((id) => ({
   id,
-  title: GAME_DESCRIPTORS[id].title,
-  blurb: BLURBS[id],
-  minPlayers: GAME_DESCRIPTORS[id].minPlayers
+  title: GAMES[id].title,
+  blurb: GAMES[id].blurb,
+  minPlayers: GAMES[id].minPlayers
 }))
 
-/** Each game's option values, keyed as in a header's `rules` (see shared/engine/options). */
+/** Each game's option values, keyed as in a header's `rules` (see src/shared/games/options.ts). */
 export type SetupOptions = Record<GameId, Record<string, OptionValue>>
 
 export function defaultOptions(): SetupOptions {
-  return Object.fromEntries(GAME_IDS.map((id) => [id, optionDefaults(id)])) as SetupOptions
+  return Object.fromEntries(GAME_IDS.map((id) => [id, optionDefaults(GAMES[id].options)])) as SetupOptions
 }
 
 /** An option's name in a sentence: its label without the note in brackets ("Entry minimum (0 = off)"). */
@@ -64,7 +57,7 @@ export interface PlayerSlot {
 
 /** What is being chosen on the Setup screen; kept while switching tabs. */
 export const useSetupStore = defineStore('setup', () => {
-  const game = ref<GameId>('foursies')
+  const game = ref<GameId>(GAME_IDS[0])
   const players = ref<PlayerSlot[]>([
     { key: nextPlayerKey++, name: '', computer: false },
     { key: nextPlayerKey++, name: '', computer: false }
@@ -96,7 +89,7 @@ export const useSetupStore = defineStore('setup', () => {
   function keepTabInRange(): void {
     const count = Math.max(1, names.value.length)
     for (const id of GAME_IDS) {
-      for (const option of GAME_DESCRIPTORS[id].options) {
+      for (const option of GAMES[id].options) {
         if (option.kind === 'seat' && Number(options[id][option.key]) >= count) options[id][option.key] = 0
       }
     }
@@ -107,8 +100,8 @@ export const useSetupStore = defineStore('setup', () => {
     const seated = players.value.filter((player) => player.name.trim() !== '')
     let list = seated.map((player) => player.name.trim())
     let computers = seated.flatMap((player, seat) => (player.computer ? [seat] : []))
-    if (game.value === 'fouche' && list.length === 1 && computers.length === 0) {
-      // Fouche's solo play: a computer opponent in the first seat, moving first.
+    if (GAMES[game.value].screens.soloOpponent && list.length === 1 && computers.length === 0) {
+      // Solo play against the computer (Fouche): a computer opponent in the first seat, moving first.
       list = [list[0] === 'Computer' ? 'CPU' : 'Computer', list[0]]
       computers = [0]
     }
@@ -123,7 +116,7 @@ export const useSetupStore = defineStore('setup', () => {
       seen.add(folded)
     }
     const rules: Record<string, OptionValue> = { ...options[game.value] }
-    for (const option of GAME_DESCRIPTORS[game.value].options) {
+    for (const option of GAMES[game.value].options) {
       if (option.kind === 'number') {
         const problem = numberProblem(option, rules[option.key])
         if (problem) return { ok: false, error: problem }

@@ -1,8 +1,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { GameSetup, KeypadKey, MessageLevel, Outcome, TableState } from '../../../shared/api'
-import type { Move } from '../../../shared/engine/types'
+import type { KeypadKey, MessageLevel, Outcome, TableState } from '@shared/api'
+import type { GameSetup } from '@shared/api-methods'
+import type { Move } from '@shared/games/types'
 import { getTableApi, isConnectionAware } from '../api'
+import { saveScreenToken, savedScreenToken, screenName } from '../lib/screen-token'
 
 export interface Notice {
   text: string
@@ -37,7 +39,23 @@ export const useTableStore = defineStore('table', () => {
       return
     }
     if (next.message?.id !== previous?.message?.id) localNotice.value = null
+    // The host withdrew this screen's pairing: its token is of no use any more.
+    if (next.trust === 'withdrawn' && savedScreenToken() !== null) saveScreenToken(null)
     state.value = next
+  }
+
+  /**
+   * Pairs this screen with the host's code: kept (its token) until the host withdraws it. Then
+   * the page connects again with the token, and may enter dice.
+   */
+  async function pair(code: string): Promise<Outcome> {
+    const outcome = await request(() => getTableApi().pair(code, screenName(globalThis.navigator?.userAgent ?? '')))
+    if (!outcome.ok) return outcome
+    saveScreenToken(outcome.token)
+    const address = new URL(globalThis.location.href)
+    address.searchParams.delete('pair')
+    globalThis.location.replace(address.toString())
+    return { ok: true }
   }
 
   async function start(): Promise<void> {
@@ -45,9 +63,10 @@ export const useTableStore = defineStore('table', () => {
     const api = getTableApi()
     stopListening = api.onState(receive)
     if (isConnectionAware(api)) {
-      connected.value = api.connectionStatus === 'open'
+      // Lost only once it was lost: the first connection of a page being made is no loss to announce.
+      connected.value = api.connectionStatus !== 'reconnecting'
       api.onConnection((status) => {
-        connected.value = status === 'open'
+        connected.value = status !== 'reconnecting'
         // After a reconnect the host may have restarted and counts versions from scratch.
         if (status === 'open') state.value = state.value ? { ...state.value, version: -1 } : null
       })
@@ -59,6 +78,9 @@ export const useTableStore = defineStore('table', () => {
     } catch (error) {
       localNotice.value = { text: errorText(error), level: 'error' }
     }
+    // Opened from the host's pairing QR code (`?pair=CODE`): this screen pairs at once.
+    const code = new URLSearchParams(globalThis.location?.search ?? '').get('pair')
+    if (code && state.value && !state.value.canControl) await pair(code)
   }
 
   function stop(): void {
@@ -66,8 +88,8 @@ export const useTableStore = defineStore('table', () => {
     stopListening = null
   }
 
-  async function request(send: () => Promise<Outcome>): Promise<Outcome> {
-    let outcome: Outcome
+  async function request<T extends object>(send: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    let outcome: Outcome<T>
     try {
       outcome = await send()
     } catch (error) {
@@ -82,6 +104,12 @@ export const useTableStore = defineStore('table', () => {
   const keypad = (key: KeypadKey) => request(() => getTableApi().keypad(key))
   const rollVirtual = () => request(() => getTableApi().rollVirtual())
   const undo = () => request(() => getTableApi().undo())
+  const redo = () => request(() => getTableApi().redo())
+  const letComputerPlay = () => request(() => getTableApi().letComputerPlay())
+  const revokeScreen = (id: string) => request(() => getTableApi().revokeScreen(id))
+  const joinLeague = (url: string | null) => request(() => getTableApi().joinLeague(url))
+  const hostLeague = (setup: { port: number; password: string } | null) => request(() => getTableApi().hostLeague(setup))
+  const newPairingCode = () => request(() => getTableApi().newPairingCode())
   const abandon = () => request(() => getTableApi().abandon())
   const importRecord = (text: string) => request(() => getTableApi().importRecord(text))
   const rematch = () => request(() => getTableApi().rematch())
@@ -120,6 +148,13 @@ export const useTableStore = defineStore('table', () => {
     keypad,
     rollVirtual,
     undo,
+    redo,
+    letComputerPlay,
+    pair,
+    revokeScreen,
+    joinLeague,
+    hostLeague,
+    newPairingCode,
     abandon,
     exportRecord,
     importRecord,

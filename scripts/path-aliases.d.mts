@@ -1,0 +1,1 @@
+export function pathAliases(): { find: RegExp; replacement: string }[]

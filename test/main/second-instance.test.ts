@@ -1,0 +1,21 @@
+// A second launch of the app while one runs: it hands over (the first one's window comes forward,
+// see security.test.ts) and quits without a window, without touching the data folder.
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it, vi } from 'vitest'
+
+vi.mock('electron', () => import('./fake-electron'))
+const { fake, shellStarted } = await import('./fake-electron')
+
+it('quits at once, opening no window and leaving the data folder alone', async () => {
+  fake.userData = mkdtempSync(join(tmpdir(), 'dice-referee-second-'))
+  fake.firstInstance = false
+  await import('@main/index')
+  await shellStarted()
+  await new Promise((resolve) => setTimeout(resolve, 300)) // whatever the ready handler would do, it has done
+  expect(fake.quit).toBe(1)
+  expect(fake.FakeBrowserWindow.all).toEqual([])
+  expect(fake.handlers.size).toBe(0)
+  expect(existsSync(join(fake.userData, 'games'))).toBe(false)
+})
