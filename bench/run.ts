@@ -8,6 +8,7 @@ import { benchOdds } from './odds'
 import { benchScreen } from './screen'
 import { benchSolver } from './solver'
 import { benchStats } from './stats'
+import { benchVision } from './vision'
 
 async function main(): Promise<void> {
   const only = process.argv[2]
@@ -21,7 +22,8 @@ async function main(): Promise<void> {
     ai: benchAi,
     win: benchWin,
     stats: benchStats,
-    league: benchLeague
+    league: benchLeague,
+    vision: () => benchVision()
   }
   for (const [name, run] of Object.entries(parts)) {
     if (only && only !== name) continue

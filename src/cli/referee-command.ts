@@ -7,12 +7,14 @@ import { replayText, summaryOf } from '@shared/game'
 import { oddsFor } from '@shared/odds'
 import { decodeRecordBytes } from '@shared/record'
 import { readCommandLine, USAGE_EXIT_STATUS, usageErrorLine } from './command-line'
+import type { OpenCv } from '@shared/vision/opencv'
 import { statsCommand } from './stats-command'
 
 const USAGE = `usage: npm run -s referee -- replay FILE
        npm run -s referee -- odds FILE
        npm run -s referee -- stats PATH…
        npm run -s referee -- league-export URL DIR
+       npm run -s referee -- dice-photo FILE…   (or --eval FOLDER; dice-photo --help says more)
   replay FILE   check every line of the game record FILE against the rules and print the
                 resulting state as one JSON object (exit 1 and "line N: reason" on standard
                 error at the first line the rules do not allow)
@@ -24,6 +26,8 @@ const USAGE = `usage: npm run -s referee -- replay FILE
   league-export URL DIR
                 write the finished games of the league database at URL
                 (http://[NAME:PW@]HOST:PORT/DB) as record files in DIR/TABLE/ (docs/league.md)
+  dice-photo    read the dice in photos (one JSON line each), or measure the reading on a
+                folder of photos with their true values
   FILE          a path, or - for standard input (a file named like a flag goes after --)
   --help, -h    print this and exit`
 
@@ -33,10 +37,11 @@ let winTables: WinTableSource | null = null
 /** What is wrong with a command line whose flags parsed, or null when it can run. */
 function commandProblem(positionals: string[]): string | null {
   const [command, file] = positionals
-  if (command === undefined) return 'a command is needed, replay, odds or stats'
+  if (command === undefined) return 'a command is needed: replay, odds, stats, league-export or dice-photo'
+  if (command === 'dice-photo') return 'dice-photo runs through runRefereeCommand'
   if (command === 'stats') return file === undefined ? 'stats needs at least one PATH (record files, or folders of them)' : null
   if (command === 'league-export') return positionals.length === 3 ? null : 'league-export needs the league URL and a DIR'
-  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds, stats and league-export`
+  if (command !== 'replay' && command !== 'odds') return `unknown command '${command}', the commands are replay, odds, stats, league-export and dice-photo`
   if (file === undefined) return `${command} needs a FILE, or - for standard input`
   if (positionals.length > 2) return `${command} takes one FILE, not ${positionals.length - 1}`
   return null
@@ -101,8 +106,13 @@ export function runReferee(args: string[], io: RefereeIo = processIo): number {
   return 0
 }
 
-/** Runs `referee ARGS`, the commands that read over the network (league-export) too; resolves with the exit status. */
-export async function runRefereeCommand(args: string[], io: RefereeIo = processIo): Promise<number> {
+/** Runs `referee ARGS` with every command: league-export reads over the network and dice-photo loads OpenCV with `openCv`; resolves with the exit status. */
+export async function runRefereeCommand(args: string[], io: RefereeIo = processIo, openCv: () => Promise<{ cv: OpenCv }> = loadOpenCvWhenAsked): Promise<number> {
+  // Loaded only for dice-photo: the other commands need none of its packages (image decoders).
+  if (args[0] === 'dice-photo') {
+    const { runDicePhoto } = await import('./dice-photo-command')
+    return runDicePhoto(args.slice(1), { readFile: (path) => io.readInput(path), stdout: io.stdout, stderr: io.stderr }, openCv)
+  }
   if (args[0] !== 'league-export') return runReferee(args, io)
   const positionals = args.filter((arg) => arg !== '--')
   const problem = commandProblem(positionals)
@@ -113,4 +123,9 @@ export async function runRefereeCommand(args: string[], io: RefereeIo = processI
   // Loaded only for this command: the others need nothing outside the project's own pure code.
   const { leagueExportCommand } = await import('./league-export-command')
   return leagueExportCommand(positionals.slice(1), io.stdout, io.stderr)
+}
+
+/** OpenCV, loaded on the first dice-photo (it takes a second or two, and its 10 MB are for that command only). */
+async function loadOpenCvWhenAsked(): Promise<{ cv: OpenCv }> {
+  return (await import('@shared/vision/load-opencv')).loadOpenCv()
 }

@@ -1,0 +1,712 @@
+// Reads the dice in one frame: the tray made flat (rectified), each die found, its top face
+// located, its pips found and checked against the six layouts. ThrowReader (throw-reader.ts)
+// adds stillness and the vote over frames; readDiceFrame is one frame.
+//
+// How a die is found, and why (the project's own geometry; OpenCV does the pixel work):
+// - The tray's floor is made a flat rectangle with its homography. The dice's top faces lie in a
+//   plane parallel to the floor, which that same homography maps to a rectangle too, scaled and
+//   shifted (H0⁻¹·Hh = I + v·e3ᵀ, a similarity): so in the rectified picture every flat top face
+//   is a square of one size, whatever the camera's tilt, and its pips form a layout up to a
+//   similarity, which fitLayout checks.
+// - A die's side faces show as a smear from its top face towards the camera's foot (where
+//   straight down from the camera meets the floor: trayView's nadir, carried into the rectified
+//   picture). So the top face is the end of the die's blob farthest from the foot, and its
+//   extent along that direction equals its width across it (a square's extents along any two
+//   perpendicular directions are equal).
+// - The pips are looked for inside the face's inscribed circle (radius just under half a side):
+//   it holds every pip whatever the face's turn, and no pip of a side face.
+// - The die's footprint (the blob's near end) decides whether it is in the tray.
+import { applyHomography, insidePolygon, invert3, multiply3, scalePolygon, trayView, type Matrix3 } from './geometry'
+import { fitLayout } from './layout'
+import type { OpenCv } from './opencv'
+import type { Box, DieReading, FrameReading, Point, RgbaFrame, TrayCalibration, UnreadableReason } from './types'
+import { findTray } from './tray'
+
+type Mat = InstanceType<OpenCv['Mat']>
+
+export interface ReadOptions {
+  /** The calibrated tray, 'auto' to look for it in the frame (the default), or 'none' to read the whole frame. */
+  tray?: TrayCalibration | 'auto' | 'none'
+  /** What the reader saw, for a person tuning it (not needed to read). */
+  debug?: (what: string, value: unknown) => void
+}
+
+/** The longest side of the picture the reader works on, in pixels: enough for pips of 8 px or more on a 1280×720 webcam frame. */
+const WORK_SIZE = 1000
+
+interface WorkView {
+  image: Mat
+  /** Work pixels → frame pixels. */
+  toFrame: (p: Point) => Point
+  tray: Point[] | null
+  trayInFrame: Point[] | null
+  foot: Point
+}
+
+export function frameToMat(cv: OpenCv, frame: RgbaFrame): Mat {
+  if (frame.data.length !== frame.width * frame.height * 4) throw new Error(`a frame of ${frame.width}×${frame.height} needs ${frame.width * frame.height * 4} bytes, not ${frame.data.length}`)
+  const rgba = new cv.Mat(frame.height, frame.width, cv.CV_8UC4)
+  rgba.data.set(frame.data)
+  const rgb = new cv.Mat()
+  cv.cvtColor(rgba, rgb, cv.COLOR_RGBA2RGB)
+  rgba.delete()
+  return rgb
+}
+
+function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
+  const width = rgb.cols
+  const height = rgb.rows
+  if (polygon && polygon.length === 4) {
+    const src = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, 1, 0, 1, 1, 0, 1])
+    const dst = cv.matFromArray(4, 1, cv.CV_32FC2, polygon.flat())
+    const m = cv.getPerspectiveTransform(src, dst)
+    const unitToImage = Array.from(m.data64F)
+    src.delete()
+    dst.delete()
+    m.delete()
+    const view = trayView(unitToImage, width, height)
+    const edge = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1])
+    const across = Math.max(edge(polygon[0], polygon[1]), edge(polygon[3], polygon[2]))
+    const margin = 0.1
+    let trayWidth = Math.min(across, WORK_SIZE / (1 + 2 * margin))
+    let trayDepth = trayWidth / view.aspect
+    if (trayDepth * (1 + 2 * margin) > WORK_SIZE) {
+      trayDepth = WORK_SIZE / (1 + 2 * margin)
+      trayWidth = trayDepth * view.aspect
+    }
+    const m0 = margin * Math.max(trayWidth, trayDepth)
+    const workToUnit: Matrix3 = [1 / trayWidth, 0, -m0 / trayWidth, 0, 1 / trayDepth, -m0 / trayDepth, 0, 0, 1]
+    const workToImage = multiply3(unitToImage, workToUnit)
+    const size = new cv.Size(Math.round(trayWidth + 2 * m0), Math.round(trayDepth + 2 * m0))
+    const image = new cv.Mat()
+    const h = cv.matFromArray(3, 3, cv.CV_64F, workToImage)
+    cv.warpPerspective(rgb, image, h, size, cv.INTER_LINEAR | cv.WARP_INVERSE_MAP, cv.BORDER_REPLICATE, new cv.Scalar())
+    h.delete()
+    const imageToWork = invert3(workToImage)
+    const tray: Point[] = [
+      [m0, m0],
+      [m0 + trayWidth, m0],
+      [m0 + trayWidth, m0 + trayDepth],
+      [m0, m0 + trayDepth]
+    ]
+    return { image, toFrame: (p) => applyHomography(workToImage, p), tray, trayInFrame: polygon, foot: applyHomography(imageToWork, view.nadir) }
+  }
+  const scale = Math.min(1, WORK_SIZE / Math.max(width, height))
+  const image = new cv.Mat()
+  if (scale < 1) cv.resize(rgb, image, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, cv.INTER_AREA)
+  else rgb.copyTo(image)
+  return {
+    image,
+    toFrame: ([x, y]) => [x / scale, y / scale],
+    tray: polygon ? polygon.map(([x, y]) => [x * scale, y * scale] as Point) : null,
+    trayInFrame: polygon,
+    foot: [(width * scale) / 2, (height * scale) / 2]
+  }
+}
+
+/** The median of byte values, by counting (no sort). */
+function median8(values: number[]): number {
+  const counts = new Uint32Array(256)
+  for (const value of values) counts[value]++
+  let seen = 0
+  for (let v = 0; v < 256; v++) {
+    seen += counts[v]
+    if (seen * 2 > values.length) return v
+  }
+  return 0
+}
+
+/** The value below which half the total lies (each value weighs itself). */
+function weightedMedian(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const half = sorted.reduce((sum, value) => sum + value, 0) / 2
+  let seen = 0
+  for (const value of sorted) {
+    seen += value
+    if (seen >= half) return value
+  }
+  return NaN
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+function percentile(sorted: Float32Array, q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]
+}
+
+const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
+
+/** The tray floor's colour around each pixel: a median over a window larger than a few dice. */
+function backgroundOf(cv: OpenCv, lab: Mat): Mat {
+  const width = lab.cols
+  const height = lab.rows
+  const small = new cv.Mat()
+  cv.resize(lab, small, new cv.Size(Math.round(width / 6), Math.round(height / 6)), 0, 0, cv.INTER_AREA)
+  let k = Math.round((Math.min(width, height) / 6) * 0.2)
+  if (k % 2 === 0) k++
+  const smallBackground = new cv.Mat()
+  cv.medianBlur(small, smallBackground, Math.max(7, k))
+  const background = new cv.Mat()
+  cv.resize(smallBackground, background, new cv.Size(width, height), 0, 0, cv.INTER_LINEAR)
+  small.delete()
+  smallBackground.delete()
+  return background
+}
+
+/** A mask of the pixels inside (or, with `outside`, outside) the polygon. */
+function polygonMask(cv: OpenCv, width: number, height: number, polygon: Point[], outside: boolean): Mat {
+  const mask = new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(outside ? 255 : 0))
+  const points = cv.matFromArray(polygon.length, 1, cv.CV_32SC2, polygon.flatMap(([x, y]) => [Math.round(x), Math.round(y)]))
+  const list = new cv.MatVector()
+  list.push_back(points)
+  cv.fillPoly(mask, list, new cv.Scalar(outside ? 0 : 255))
+  list.delete()
+  points.delete()
+  return mask
+}
+
+/**
+ * The pixels that differ from the floor around them: the dice and their pips. Inside the tray the
+ * floor around a pixel is the median over a window with everything outside the tray painted the
+ * floor's overall colour (so the rim does not leak into the tray's corners); outside, the plain median.
+ */
+function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: Mat; outside: Mat | null } {
+  const width = lab.cols
+  const height = lab.rows
+  let background: Mat
+  let inTray: Mat | null = null
+  let plainBackground: Mat | null = null
+  if (tray) {
+    inTray = polygonMask(cv, width, height, tray, false)
+    // Mat.data makes a new view on each read: read it once per loop.
+    const inTrayData = inTray.data
+    const labData = lab.data
+    const samples: number[][] = [[], [], []]
+    for (let i = 0; i < width * height; i += 7) {
+      if (!inTrayData[i]) continue
+      for (let c = 0; c < 3; c++) samples[c].push(labData[i * 3 + c])
+    }
+    const floor = samples.map(median8)
+    const painted = lab.clone()
+    const outsideTray = polygonMask(cv, width, height, tray, true)
+    painted.setTo(new cv.Scalar(floor[0], floor[1], floor[2]), outsideTray)
+    outsideTray.delete()
+    background = backgroundOf(cv, painted)
+    painted.delete()
+    plainBackground = backgroundOf(cv, lab)
+  } else background = backgroundOf(cv, lab)
+  const differs = (back: Mat, keep: (i: number) => boolean): Mat => {
+    const mask = new cv.Mat(height, width, cv.CV_8UC1)
+    const pixels = lab.data
+    const b = back.data
+    const out = mask.data
+    for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+      if (!keep(i)) {
+        out[i] = 0
+        continue
+      }
+      const dl = pixels[j] - b[j]
+      // Darker than the floor counts less: a die's shadow is the floor, darker. (Modelling the
+      // shadow's weaker colour too lost touching dice in the rendered sets: not done.)
+      const l = dl < 0 ? dl * 0.55 : dl
+      const da = (pixels[j + 1] - b[j + 1]) * 1.6
+      const db = (pixels[j + 2] - b[j + 2]) * 1.6
+      out[i] = l * l + da * da + db * db > 30 * 30 ? 255 : 0
+    }
+    cleanMask(cv, mask)
+    return mask
+  }
+  const inTrayData = inTray?.data
+  const inside = differs(background, inTrayData ? (i) => inTrayData[i] !== 0 : () => true)
+  let outside: Mat | null = null
+  if (tray && inTray && plainBackground) {
+    // Outside: away from the rim (a band of a tenth of the picture's short side round the tray).
+    const band = Math.min(width, height) * 0.1
+    const cx = tray.reduce((sum, p) => sum + p[0], 0) / tray.length
+    const cy = tray.reduce((sum, p) => sum + p[1], 0) / tray.length
+    const grown = tray.map(([x, y]) => {
+      const d = Math.hypot(x - cx, y - cy)
+      return [cx + ((x - cx) * (d + band * 1.42)) / d, cy + ((y - cy) * (d + band * 1.42)) / d] as Point
+    })
+    const near = polygonMask(cv, width, height, grown, false)
+    const nearData = near.data
+    outside = differs(plainBackground, (i) => nearData[i] === 0)
+    near.delete()
+    plainBackground.delete()
+  }
+  background.delete()
+  inTray?.delete()
+  return { inside, outside }
+}
+
+function cleanMask(cv: OpenCv, mask: Mat): void {
+  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(3, 3))
+  cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel)
+  kernel.delete()
+  const closeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5))
+  cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, closeKernel)
+  closeKernel.delete()
+  // Fill each blob's holes (pips the colour of the floor).
+  const contours = new cv.MatVector()
+  const hierarchy = new cv.Mat()
+  cv.findContours(mask, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE)
+  cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1)
+  contours.delete()
+  hierarchy.delete()
+}
+
+interface Blob {
+  xs: Int32Array
+  ys: Int32Array
+  area: number
+}
+
+function blobsOf(cv: OpenCv, mask: Mat): Blob[] {
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
+  const areas = stats.data32S
+  const blobs: Blob[] = []
+  const fill: number[] = []
+  for (let label = 0; label < count; label++) {
+    const area = label === 0 ? 0 : areas[label * 5 + 4]
+    blobs.push({ xs: new Int32Array(area), ys: new Int32Array(area), area })
+    fill.push(0)
+  }
+  const data = labels.data32S
+  const width = mask.cols
+  for (let i = 0; i < data.length; i++) {
+    const label = data[i]
+    if (label === 0) continue
+    const blob = blobs[label]
+    blob.xs[fill[label]] = i % width
+    blob.ys[fill[label]++] = Math.floor(i / width)
+  }
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  return blobs.slice(1)
+}
+
+/** Splits a blob that holds `k` touching dice into k blobs (k-means on the pixels' positions). */
+function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
+  const points = new cv.Mat(blob.area, 2, cv.CV_32F)
+  const data = points.data32F
+  for (let i = 0; i < blob.area; i++) {
+    data[2 * i] = blob.xs[i]
+    data[2 * i + 1] = blob.ys[i]
+  }
+  const labels = new cv.Mat()
+  const centres = new cv.Mat()
+  const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 20, 0.5)
+  // KMEANS_PP_CENTERS is in the build, not in its typings.
+  cv.kmeans(points, k, labels, criteria, 3, (cv as unknown as { KMEANS_PP_CENTERS: number }).KMEANS_PP_CENTERS, centres)
+  const parts: Array<{ xs: number[]; ys: number[] }> = Array.from({ length: k }, () => ({ xs: [], ys: [] }))
+  const label = labels.data32S
+  for (let i = 0; i < blob.area; i++) {
+    parts[label[i]].xs.push(blob.xs[i])
+    parts[label[i]].ys.push(blob.ys[i])
+  }
+  points.delete()
+  labels.delete()
+  centres.delete()
+  return parts.map((part) => ({ xs: Int32Array.from(part.xs), ys: Int32Array.from(part.ys), area: part.xs.length }))
+}
+
+interface DieShape {
+  blob: Blob
+  /** Unit vector from the camera's foot towards the die. */
+  u: Point
+  faceCentre: Point
+  footprint: Point
+  across: number
+  smear: number
+  side: number
+  /** The blob's thickness over its length (from its second moments): 1 for a square, 1/3 for three dice in a row. */
+  roundness: number
+  /** The blob's thickness across its length, as a filled rectangle's (√(12·smallest variance)). */
+  thickness: number
+  touchesBorder: boolean
+}
+
+function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieShape {
+  let cx = 0
+  let cy = 0
+  for (let i = 0; i < blob.area; i++) {
+    cx += blob.xs[i]
+    cy += blob.ys[i]
+  }
+  cx /= blob.area
+  cy /= blob.area
+  const dx = cx - foot[0]
+  const dy = cy - foot[1]
+  const distance = Math.hypot(dx, dy)
+  const u: Point = distance < 1 ? [0, 1] : [dx / distance, dy / distance]
+  const along = new Float32Array(blob.area)
+  const across = new Float32Array(blob.area)
+  let touchesBorder = false
+  let sxx = 0
+  let syy = 0
+  let sxy = 0
+  for (let i = 0; i < blob.area; i++) {
+    const x = blob.xs[i] - cx
+    const y = blob.ys[i] - cy
+    sxx += x * x
+    syy += y * y
+    sxy += x * y
+    along[i] = x * u[0] + y * u[1]
+    across[i] = -x * u[1] + y * u[0]
+    if (blob.xs[i] === 0 || blob.ys[i] === 0 || blob.xs[i] === width - 1 || blob.ys[i] === height - 1) touchesBorder = true
+  }
+  along.sort()
+  across.sort()
+  const lo = percentile(across, 0.01)
+  const hi = percentile(across, 0.99)
+  const near = percentile(along, 0.01)
+  const far = percentile(along, 0.99)
+  const width_ = hi - lo
+  const smear = Math.max(0, far - near - width_)
+  const mid = (lo + hi) / 2
+  const spread = Math.sqrt((sxx - syy) ** 2 + 4 * sxy * sxy)
+  const roundness = Math.sqrt(Math.max(0, sxx + syy - spread) / Math.max(1e-9, sxx + syy + spread))
+  const at = (a: number): Point => [cx + a * u[0] - mid * u[1], cy + a * u[1] + mid * u[0]]
+  return {
+    blob,
+    u,
+    faceCentre: at(far - width_ / 2),
+    footprint: at(near + width_ / 2),
+    across: width_,
+    smear,
+    side: Math.sqrt(Math.max(blob.area - smear * width_, blob.area * 0.4)),
+    roundness,
+    thickness: Math.sqrt((12 * Math.max(0, sxx + syy - spread)) / 2 / blob.area),
+    touchesBorder
+  }
+}
+
+interface FaceRead {
+  value: DieReading['value']
+  confidence: number
+  unreadable?: UnreadableReason
+  detail: Record<string, number>
+  /** The fitted layout's centre and face side in work pixels, when the pips fitted one. */
+  fitted?: { centre: Point; side: number; error: number }
+}
+
+/** For a person tuning the reader: sees each face's pip mask (set by a scratch script, never by the app). */
+export let faceProbe: ((face: { centre: Point; side: number; threshold: number; size: number; distance: Uint8Array; mask: Uint8Array }) => void) | null = null
+export function setFaceProbe(probe: typeof faceProbe): void {
+  faceProbe = probe
+}
+
+/** Otsu's threshold over values 0..255 (OpenCV's own needs an image; these are a disc's pixels). */
+function otsu(values: Uint8Array): number {
+  const histogram = new Float64Array(256)
+  for (const value of values) histogram[value]++
+  const total = values.length
+  let sum = 0
+  for (let i = 0; i < 256; i++) sum += i * histogram[i]
+  let sumBelow = 0
+  let countBelow = 0
+  let best = 0
+  let threshold = 0
+  for (let t = 0; t < 256; t++) {
+    countBelow += histogram[t]
+    if (countBelow === 0) continue
+    const countAbove = total - countBelow
+    if (countAbove === 0) break
+    sumBelow += t * histogram[t]
+    const meanBelow = sumBelow / countBelow
+    const meanAbove = (sum - sumBelow) / countAbove
+    const between = countBelow * countAbove * (meanBelow - meanAbove) ** 2
+    if (between > best) {
+      best = between
+      threshold = t
+    }
+  }
+  return threshold
+}
+
+/**
+ * Reads the face of side `side` centred on `centre`. `expected` is where the die's blob puts the
+ * face's centre: pips centred far from it are a side face's or two dice's, not a top face.
+ */
+function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = 0): FaceRead {
+  const radius = side * 0.56
+  const r = Math.ceil(radius)
+  const x0 = Math.round(centre[0]) - r
+  const y0 = Math.round(centre[1]) - r
+  const size = 2 * r + 1
+  const width = lab.cols
+  const height = lab.rows
+  if (x0 < 0 || y0 < 0 || x0 + size > width || y0 + size > height) return { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
+  const labData = lab.data
+  // The face's colour is taken inside its inscribed circle; pips are looked for a little beyond
+  // it (a pip must not be cut off when the face's centre is a few pixels off) and kept when
+  // their centre is inside it.
+  const inDisc = new Uint8Array(size * size)
+  const labs: number[][] = [[], [], []]
+  const inner = side * 0.46
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if ((x - r) ** 2 + (y - r) ** 2 > radius * radius) continue
+      inDisc[y * size + x] = 1
+      if ((x - r) ** 2 + (y - r) ** 2 > inner * inner) continue
+      const j = ((y0 + y) * width + x0 + x) * 3
+      labs[0].push(labData[j])
+      labs[1].push(labData[j + 1])
+      labs[2].push(labData[j + 2])
+    }
+  }
+  const face = labs.map(median8)
+  const distance = new Uint8Array(size * size)
+  const discValues: number[] = []
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if (!inDisc[y * size + x]) continue
+      const j = ((y0 + y) * width + x0 + x) * 3
+      const d = Math.min(255, Math.hypot(labData[j] - face[0], (labData[j + 1] - face[1]) * 1.5, (labData[j + 2] - face[2]) * 1.5))
+      distance[y * size + x] = d
+      if ((x - r) ** 2 + (y - r) ** 2 <= inner * inner) discValues.push(d)
+    }
+  }
+  const discArray = Uint8Array.from(discValues)
+  const threshold = Math.max(22, otsu(discArray))
+  // The face is where its own colour is: a blob's shadow or side faces can pull the first guess
+  // of its centre a little off. Up to twice, read again centred on the face-coloured pixels.
+  let sx = 0
+  let sy = 0
+  let faceCount = 0
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      // Close to the face's colour: not a pip, and not a side face (shaded otherwise).
+      if (!inDisc[y * size + x] || distance[y * size + x] > Math.max(12, threshold * 0.35)) continue
+      sx += x
+      sy += y
+      faceCount++
+    }
+  }
+  const faceCentre: Point = faceCount > 0 ? [x0 + sx / faceCount, y0 + sy / faceCount] : centre
+  if (recentred < 2 && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, recentred + 1)
+  let sumHigh = 0
+  let countHigh = 0
+  let sumLow = 0
+  for (const d of discArray) {
+    if (d > threshold) {
+      sumHigh += d
+      countHigh++
+    } else sumLow += d
+  }
+  const separation = countHigh > 0 ? sumHigh / countHigh - sumLow / (discArray.length - countHigh) : 0
+  const mask = new cv.Mat(size, size, cv.CV_8UC1)
+  const maskData = mask.data
+  for (let i = 0; i < distance.length; i++) maskData[i] = inDisc[i] && distance[i] > threshold ? 255 : 0
+  faceProbe?.({ centre, side, threshold, size, distance: Uint8Array.from(distance), mask: Uint8Array.from(maskData) })
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
+  const pips: Point[] = []
+  const areas: number[] = []
+  const statsData = stats.data32S
+  const centroidsData = centroids.data64F
+  for (let label = 1; label < count; label++) {
+    const [, , w, h, area] = statsData.slice(label * 5, label * 5 + 5)
+    const px = centroidsData[label * 2]
+    const py = centroidsData[label * 2 + 1]
+    const share = area / (side * side)
+    const fromCentre = Math.hypot(px - r, py - r) / side
+    if (share < 0.006 || share > 0.09) continue
+    if (fromCentre > 0.44) continue
+    if (Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
+    pips.push([px, py])
+    areas.push(area)
+  }
+  mask.delete()
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  const detail: Record<string, number> = { pips: pips.length, separation }
+  if (separation < 18 || pips.length === 0) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
+  let fit = fitLayout(pips)
+  let dropped = 0
+  if (fit && fit.error > 0.06 && pips.length >= 2) {
+    // One pip too many: a side face's pip at the edge. Without it the rest must fit a layout
+    // well, and it must lie outside that face.
+    for (let i = 0; i < pips.length; i++) {
+      const rest = pips.filter((_, j) => j !== i)
+      const better = fitLayout(rest)
+      if (!better || better.error > 0.04 || (better.value === 1 && rest.length === 1)) continue
+      const dx = pips[i][0] - better.centre[0]
+      const dy = pips[i][1] - better.centre[1]
+      const u = (dx * Math.cos(better.angle) + dy * Math.sin(better.angle)) / better.side
+      const v = (-dx * Math.sin(better.angle) + dy * Math.cos(better.angle)) / better.side
+      if (Math.max(Math.abs(u), Math.abs(v)) > 0.48 && (fit.error > 0.06 || better.error < fit.error)) {
+        fit = better
+        areas.splice(i, 1)
+        dropped = 1
+        break
+      }
+    }
+  }
+  if (fit === null) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
+  detail.dropped = dropped
+  const fittedCentre: Point = [x0 + fit.centre[0], y0 + fit.centre[1]]
+  const fitted = { centre: fittedCentre, side: fit.side, error: fit.error }
+  // A layout far from where the blob puts the face is a side face's or two dice's; a lone pip must
+  // sit at the centre of the face's own colour.
+  const offCentre = Math.hypot(fittedCentre[0] - expected[0], fittedCentre[1] - expected[1]) / side
+  const offFace = Math.hypot(fittedCentre[0] - faceCentre[0], fittedCentre[1] - faceCentre[1]) / side
+  const scale = fit.value === 1 ? 1 : fit.side / side
+  const sizeSpread = fit.value === 1 ? 1 : Math.max(...areas) / Math.min(...areas)
+  Object.assign(detail, { error: fit.error, offCentre, offFace, scale, squash: fit.squash, sizeSpread })
+  if (fit.error > 0.1 || scale < 0.7 || scale > 1.35 || offCentre > 0.4 || sizeSpread > 2.6) return { value: null, confidence: 0, unreadable: 'pips unclear', detail, fitted }
+  if (fit.squash < 0.86) return { value: null, confidence: 0, unreadable: 'cocked', detail, fitted }
+  // Each measure maps to 1 where a clean flat face sits and falls to 0 at the edge of what is accepted above.
+  const confidence = Math.min(
+    clamp01(1 - (fit.error - 0.03) / 0.07),
+    clamp01((separation - 15) / 20),
+    clamp01(1 - (Math.abs(scale - 1) - 0.1) / 0.25),
+    // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1.
+    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : clamp01(1 - (offCentre - 0.3) / 0.1),
+    fit.value >= 4 ? clamp01((fit.squash - 0.86) / 0.06) : 1,
+    clamp01(1 - (sizeSpread - 1.6) / 1.0)
+  )
+  return { value: fit.value, confidence, detail, fitted }
+}
+
+/** Reads the dice in one frame. */
+export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions = {}): FrameReading {
+  const debug = options.debug
+  const rgb = frameToMat(cv, frame)
+  try {
+    const trayOption = options.tray ?? 'auto'
+    let polygon: Point[] | null = null
+    if (trayOption === 'auto') polygon = findTray(cv, rgb)
+    else if (trayOption !== 'none') polygon = scalePolygon(trayOption.polygon, trayOption, frame)
+    const view = workView(cv, rgb, polygon)
+    try {
+      return readWork(cv, view, debug)
+    } finally {
+      view.image.delete()
+    }
+  } finally {
+    rgb.delete()
+  }
+}
+
+function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): FrameReading {
+  const lab = new cv.Mat()
+  cv.cvtColor(view.image, lab, cv.COLOR_RGB2Lab)
+  const masks = foregroundMask(cv, lab, view.tray)
+  const width = lab.cols
+  const height = lab.rows
+  debug?.('mask', masks.inside)
+  debug?.('work', view.image)
+  const shortSide = Math.min(width, height)
+  const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.03) ** 2 && blob.area <= (shortSide * 0.3) ** 2
+  const blobs = blobsOf(cv, masks.inside).filter(dieSized)
+  const outsideBlobs = masks.outside ? blobsOf(cv, masks.outside).filter(dieSized) : []
+  masks.inside.delete()
+  masks.outside?.delete()
+  try {
+    // Thin streaks are the floor's edge or a shadow's, not dice.
+    let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height)).filter((shape) => shape.roundness > 0.2)
+    // One die's area (top face and smear): the typical blob's among those shaped like one die. Blobs much larger hold touching dice.
+    const single = shapes.filter((shape) => shape.roundness > 0.62 && shape.smear < shape.across * 1.5)
+    // With every die touching another, one die's size is the thickness of the thinnest group.
+    // Weighted by area, so that specks of texture or shadow do not drag it down.
+    const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
+    const split: DieShape[] = []
+    const thinnest = Math.min(...shapes.map((shape) => shape.thickness))
+    // How many dice a blob holds is tested, not assumed: it is split into k parts for the likely
+    // k (k-means on its pixels), each part's face read, and the k whose faces read best is kept.
+    // A die far from the camera's foot has a longer smear (a larger blob), and groups in an L or
+    // a row are not one die's size apart: the layout check settles it.
+    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
+    for (const shape of shapes) {
+      const area = shape.blob.area
+      if (area < typical * 0.35) continue
+      if (single.length > 0 && area < typical * 1.4) {
+        split.push(shape)
+        continue
+      }
+      const likely = Math.round(area / typical)
+      const most = single.length > 0 ? Math.min(6, likely + 1) : Math.min(6, Math.ceil(area / (thinnest * thinnest * 0.8)))
+      const least = single.length > 0 ? Math.max(1, likely - 1) : 1
+      let best: { parts: DieShape[]; score: number } | null = null
+      for (let k = least; k <= most; k++) {
+        const parts = k === 1 ? [shape] : splitBlob(cv, shape.blob, k).map((part) => shapeOf(part, view.foot, width, height))
+        const score = meanConfidence(parts)
+        if (best === null || score > best.score + 0.02) best = { parts, score }
+      }
+      // More than six dice's worth in one blob is no group of dice (a rim, a hand).
+      if (best) split.push(...best.parts)
+    }
+    shapes = split
+    const blobSide = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
+    // Long thin blobs are the tray's rim or a shadow's edge, not a die.
+    shapes = shapes.filter((shape) => shape.across >= blobSide * 0.6 && shape.across <= blobSide * 2.2 && shape.smear <= blobSide * 2.2)
+    const placed = shapes.map((shape) => {
+      const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
+      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : null
+      return { shape, unreadable }
+    })
+    // Two passes: the blobs give each face's place and a first size; the pips that fit a layout then
+    // give the faces' true size (the median over the dice) and each face's exact centre, and the
+    // faces are read again with those.
+    const first = placed.map(({ shape, unreadable }) => (unreadable ? null : readFace(cv, lab, shape.faceCentre, blobSide)))
+    const pipSides = first.flatMap((read) => (read?.fitted && read.value !== null && read.value >= 2 && read.fitted.error < 0.05 ? [read.fitted.side] : []))
+    const side = pipSides.length > 0 ? median(pipSides) : blobSide
+    debug?.('side', { blobSide, side })
+    const dice: DieReading[] = []
+    for (const blob of outsideBlobs) {
+      // A die-sized, die-shaped blob outside the tray: said to be there, never read.
+      const shape = shapeOf(blob, view.foot, width, height)
+      if (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4) continue
+      dice.push({ value: null, confidence: 0, box: frameBox(blob, view), unreadable: 'outside the tray' })
+    }
+    placed.forEach(({ shape, unreadable }, index) => {
+      const before = first[index]
+      let reading: FaceRead
+      if (unreadable) reading = { value: null, confidence: 0, unreadable, detail: {} }
+      else {
+        // Read at the blob's face centre and at the first fit's: the surer reading wins, and two
+        // readings that disagree with some confidence each leave the die to the keypad.
+        const centres = [shape.faceCentre, ...(before?.fitted && before.fitted.error < 0.1 ? [before.fitted.centre] : [])]
+        const reads = centres.map((centre) => readFace(cv, lab, centre, side, shape.faceCentre))
+        reading = reads.reduce((best, read) => (read.confidence > best.confidence ? read : best))
+        if (reads.some((read) => read.value !== null && read.value !== reading.value && read.confidence >= 0.4)) reading = { ...reading, value: null, confidence: 0, unreadable: 'pips unclear' }
+      }
+      debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, areaRatio: shape.blob.area / typical, roundness: shape.roundness, ...reading })
+      dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
+    })
+    return { dice, tray: view.trayInFrame }
+  } finally {
+    lab.delete()
+  }
+}
+
+function frameBox(blob: Blob, view: WorkView): Box {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < blob.area; i++) {
+    minX = Math.min(minX, blob.xs[i])
+    maxX = Math.max(maxX, blob.xs[i])
+    minY = Math.min(minY, blob.ys[i])
+    maxY = Math.max(maxY, blob.ys[i])
+  }
+  const corners = [view.toFrame([minX, minY]), view.toFrame([maxX + 1, minY]), view.toFrame([maxX + 1, maxY + 1]), view.toFrame([minX, maxY + 1])]
+  const xs = corners.map((c) => c[0])
+  const ys = corners.map((c) => c[1])
+  const x = Math.round(Math.min(...xs))
+  const y = Math.round(Math.min(...ys))
+  return [x, y, Math.round(Math.max(...xs)) - x, Math.round(Math.max(...ys)) - y]
+}

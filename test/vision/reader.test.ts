@@ -1,0 +1,133 @@
+// The dice reader in Node, through the same code the app uses (src/shared/vision), on the rendered
+// photos in test/fixtures/dice-photos (made by scripts/dice-photos/generate.ts; docs/camera.md).
+// The floors are the aims of the issue where the committed photos can show them, and what the
+// reader does on them today elsewhere (measured figures are in docs/camera.md).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeImage } from '@main/devices/image-file'
+import { scorePhoto, summarize, type PhotoScore } from '@shared/vision/eval'
+import { insidePolygon, polygonArea } from '@shared/vision/geometry'
+import { parseManifest, type PhotoManifestLine } from '@shared/vision/manifest'
+import type { OpenCv } from '@shared/vision/opencv'
+import { readDiceFrame } from '@shared/vision/reader'
+import { ThrowReader } from '@shared/vision/throw-reader'
+import { findTrayInFrame } from '@shared/vision/tray'
+import type { Box, Point, RgbaFrame } from '@shared/vision/types'
+import { openCvForTests } from './opencv-node'
+import { repoPath } from '@test/kit/root'
+
+const FIXTURES = repoPath('test', 'fixtures', 'dice-photos')
+
+let cv: OpenCv
+let lines: PhotoManifestLine[]
+const scores = new Map<string, PhotoScore>()
+
+function frameOf(file: string): RgbaFrame {
+  return decodeImage(readFileSync(join(FIXTURES, file)))
+}
+
+beforeAll(async () => {
+  cv = (await openCvForTests()).cv
+  const manifest = parseManifest(readFileSync(join(FIXTURES, 'manifest.jsonl'), 'utf8'))
+  if (!manifest.ok) throw new Error(`manifest line ${manifest.line}: ${manifest.error}`)
+  lines = manifest.lines
+  for (const line of lines) {
+    const frame = frameOf(line.file)
+    const reading = readDiceFrame(cv, frame, { tray: { polygon: line.tray!, width: frame.width, height: frame.height } })
+    scores.set(line.file, scorePhoto(line.values, reading.dice))
+  }
+}, 180_000)
+
+const centreOf = (box: Box): Point => [box[0] + box[2] / 2, box[1] + box[3] / 2]
+const of = (condition: string): PhotoScore[] => lines.filter((line) => line.condition === condition).map((line) => scores.get(line.file)!)
+
+describe('the dice reader on rendered photos (calibrated tray)', () => {
+  it('has a photo of every condition, and every photo in the manifest', () => {
+    const files = readdirSync(FIXTURES).filter((file) => file.endsWith('.jpg'))
+    expect(files.sort()).toEqual(lines.map((line) => line.file).sort())
+    expect(new Set(lines.map((line) => line.condition))).toEqual(new Set(['top-down', 'tilted', 'touching', 'blur', 'surfaces', 'colours', 'cocked-outside']))
+  })
+
+  it('reads most dice of the top-down photos right, and none wrongly', () => {
+    const summary = summarize(of('top-down'))
+    expect(summary.right.share).toBeGreaterThanOrEqual(0.85)
+    expect(summary.wrongConfident.count).toBe(0)
+  })
+
+  it('never reads a flat die in the tray wrongly with confidence, in any condition', () => {
+    const flat = lines.filter((line) => line.condition !== 'cocked-outside')
+    const wrong = flat.filter((line) => scores.get(line.file)!.wrong > 0).map((line) => line.file)
+    expect(wrong).toEqual([])
+  })
+
+  it('never gives a die outside the tray a value', () => {
+    for (const line of lines.filter((l) => l.condition === 'cocked-outside')) {
+      const frame = frameOf(line.file)
+      const reading = readDiceFrame(cv, frame, { tray: { polygon: line.tray!, width: frame.width, height: frame.height } })
+      const outside = line.boxes!.filter((_, index) => line.values[index] === null && !insidePolygon(centreOf(line.boxes![index]), line.tray!))
+      for (const box of outside) {
+        const near = reading.dice.filter((die) => Math.hypot(centreOf(die.box)[0] - centreOf(box)[0], centreOf(die.box)[1] - centreOf(box)[1]) < box[2])
+        for (const die of near) expect(die.value, line.file).toBeNull()
+      }
+    }
+  })
+
+  it('reads most dice in the harder conditions', () => {
+    // What the reader does on these photos today (docs/camera.md has the figures of a larger set):
+    // a floor that a regression would break, not an aim.
+    const floors: Record<string, number> = { tilted: 0.75, touching: 0.5, blur: 0.8, surfaces: 0.8, colours: 0.7, 'cocked-outside': 0.75 }
+    for (const [condition, floor] of Object.entries(floors)) {
+      const summary = summarize(of(condition))
+      expect(summary.right.share, condition).toBeGreaterThanOrEqual(floor)
+    }
+  })
+})
+
+describe('the tray', () => {
+  it('is found without calibration in most photos: about the marked floor, every die in the tray inside it', () => {
+    // Found here: 16 of 21 within 20 % of the marked floor's area (most a little smaller: the
+    // floor in a wall's shadow is left out), 3 larger (rim and table taken in), 2 not found.
+    const good = lines.filter((line) => {
+      const found = findTrayInFrame(cv, frameOf(line.file))
+      if (!found || found.length !== 4) return false
+      const ratio = polygonArea(found) / polygonArea(line.tray!)
+      const diceInside = line.boxes!.every((box, index) => line.values[index] === null || insidePolygon(centreOf(box), found))
+      return ratio >= 0.8 && ratio <= 1.2 && diceInside
+    })
+    expect(good.length).toBeGreaterThanOrEqual(14)
+  })
+
+  it('reads a top-down photo with the tray it finds itself', () => {
+    const line = lines.find((l) => l.condition === 'top-down')!
+    const reading = readDiceFrame(cv, frameOf(line.file))
+    expect(scorePhoto(line.values, reading.dice).wrong).toBe(0)
+  })
+})
+
+describe('a throw from frames', () => {
+  it('waits for the picture to settle, reads three still frames and votes', () => {
+    const line = lines.find((l) => l.condition === 'top-down')!
+    const still = frameOf(line.file)
+    // The same scene shifted: dice (and everything) still moving.
+    const moving = (shift: number): RgbaFrame => {
+      const data = new Uint8ClampedArray(still.data.length)
+      const row = still.width * 4
+      for (let y = 0; y < still.height; y++) data.set(still.data.subarray(y * row, (y + 1) * row - shift * 4), y * row + shift * 4)
+      return { width: still.width, height: still.height, data }
+    }
+    const reader = new ThrowReader(cv, { tray: { polygon: line.tray!, width: still.width, height: still.height }, readAtStart: false })
+    const events = [moving(40), moving(20), still, still, still, still, still].map((frame, index) => reader.push(frame, index * 100))
+    // The first frame is the reference; the second moved; the first settled frame still differs
+    // from the one before it; the next three are still and read, and the third ends the throw.
+    expect(events.slice(0, 5)).toEqual([null, { kind: 'moving', time: 100 }, null, null, null])
+    const thrown = events[5]!
+    expect(thrown.kind).toBe('throw')
+    if (thrown.kind !== 'throw') return
+    expect(thrown.settledAt).toBe(300)
+    expect(thrown.frames).toBe(3)
+    expect(scorePhoto(line.values, thrown.reading.dice)).toMatchObject({ right: line.values.length, wrong: 0 })
+    // Nothing more until the picture moves again.
+    expect(events[6]).toBeNull()
+  })
+})
