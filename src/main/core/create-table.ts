@@ -10,6 +10,7 @@ import type { WinTableSource } from '@shared/games/six-dice/win-play'
 import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
 import { Leagues } from '../league/leagues'
 import { Devices, type DevicesOptions } from '../devices/devices'
+import { CameraDice } from '../devices/camera-dice'
 import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-player'
 import { OddsCache } from './computer/odds-cache'
 import { OddsService, type OddsWork } from './computer/odds-service'
@@ -122,6 +123,7 @@ export function createTable(options: TableOptions): CreatedTable {
   const odds = new OddsService(oddsCache, game, () => settings.get().showOdds, options.oddsWork ?? ((position) => oddsThread!.compute(position)))
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
+  const camera = new CameraDice({ game, settings, dataDir: options.dataDir, readOnly, now: options.now })
   // The league: the table's games go to the one it joined, whose page is served at /_league/; this computer may host one (src/main/league).
   const leagues = new Leagues({
     dataDir: options.dataDir,
@@ -149,7 +151,7 @@ export function createTable(options: TableOptions): CreatedTable {
     const texts = [...atStart, ...(game.startNews ? [game.startNews.text] : [])]
     notices.post(texts.join(' '), game.startNews?.level === 'error' ? 'error' : atStart.length > 0 ? 'warning' : game.startNews!.level)
   }
-  const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
+  const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on), camera }, notices, () => views.changed())
   const views: ScreenViews = new ScreenViews({
     table: game,
     notices,
@@ -158,6 +160,7 @@ export function createTable(options: TableOptions): CreatedTable {
     pairing,
     pairedConnected: () => screens.pairedConnected(),
     devices,
+    camera,
     computer: computer ?? { subscribe: () => () => undefined, thinking: () => null },
     odds,
     others: [winTablesChanged, leagues.changes],
@@ -175,6 +178,7 @@ export function createTable(options: TableOptions): CreatedTable {
     history,
     players,
     devices,
+    camera,
     computer,
     odds,
     winTables: solving,
@@ -240,6 +244,7 @@ export function createTable(options: TableOptions): CreatedTable {
       server = null
       await leagues.stop()
       await devices.stop()
+      camera.stop()
       game.close()
     }
   }
