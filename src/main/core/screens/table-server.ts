@@ -10,7 +10,7 @@ import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Outcome, ScreenTrust } from '@shared/api'
 import type { WireReply } from '@shared/api-methods'
-import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { contentSecurityPolicyFor } from '@shared/content-security-policy'
 import { isScreenPath } from '@shared/screen-paths'
 import { jsonNesting } from '@shared/json-limits'
 import { CONTENT_TYPES } from './content-types'
@@ -377,7 +377,7 @@ export class TableServer {
     }
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      'content-security-policy': HEADER_CONTENT_SECURITY_POLICY,
+      'content-security-policy': contentSecurityPolicyFor(relative),
       'x-content-type-options': 'nosniff',
       'cache-control': relative === 'index.html' ? 'no-cache' : 'max-age=3600'
     })
