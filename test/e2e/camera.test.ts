@@ -6,8 +6,11 @@
 // a die the camera is unsure of filled into the keypad and confirmed with Enter; capture mode
 // saving that throw's frames with the values taken. Figures are printed: the time from the dice
 // settling to the throw on the TV, and the worker's reading times.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { X509Certificate } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { request as httpsRequest } from 'node:https'
+import type { TLSSocket } from 'node:tls'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -16,6 +19,11 @@ import { connectApi, type ApiClient } from './api-client'
 import { CAMERA_THROWS, cameraPhotos, installFakeCamera, showPhoto, throwDice } from './fake-camera'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
+/** A LAN address of this machine, or a second loopback address the host is told to share on (as phone.test.ts). */
+const LAN_ADDRESS =
+  Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address ?? '127.0.0.2'
 const SCENES = ['empty', 'six', 'six-kept-in-tray', 'three-one-tilted', 'three-one-leaning', 'three-touching']
 
 let browser: Browser
@@ -180,5 +188,52 @@ it('reads from a camera device: Chromium’s own fake camera playing a file, ask
     await page.close()
   } finally {
     await real.close()
+  }
+}, 180_000)
+
+it('a phone on a stand is the camera: the LAN served over HTTPS with the table’s own certificate, the phone paired, its camera read', async () => {
+  const shared = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-e2e-https-')), 0, ['--share', '--https', '--lan', LAN_ADDRESS])
+  const phoneBrowser = await browser.newContext({ viewport: { width: 390, height: 844 }, ignoreHTTPSErrors: true })
+  try {
+    await expect.poll(() => /SHA-256 fingerprint: ([0-9A-F:]+)/.test(shared.output()), { timeout: 30_000 }).toBe(true)
+    const output = shared.output()
+    const lan = /Shared on the LAN: (\S+\/)/.exec(output)![1]
+    const code = /Pairing code for a phone that enters dice: (\d{8})/.exec(output)![1]
+    expect(lan).toBe(`https://${LAN_ADDRESS}:${new URL(shared.url).port}/`)
+    // The host answers over HTTPS with the certificate it printed, kept in its data folder for this user only.
+    const certPath = /kept in (\S+cert\.pem)/.exec(output)![1]
+    const cert = readFileSync(certPath, 'utf8')
+    expect(/SHA-256 fingerprint: ([0-9A-F:]+)/.exec(output)![1]).toBe(new X509Certificate(cert).fingerprint256)
+    if (process.platform !== 'win32') expect(statSync(certPath.replace(/cert\.pem$/, 'key.pem')).mode & 0o777).toBe(0o600)
+    const served = await new Promise<string>((resolve, reject) => {
+      const asked = httpsRequest(`${lan}camera`, { ca: cert }, (response) => {
+        response.resume()
+        resolve((response.socket as TLSSocket).getPeerX509Certificate()!.fingerprint256)
+      })
+      asked.on('error', reject)
+      asked.end()
+    })
+    expect(served).toBe(new X509Certificate(cert).fingerprint256)
+
+    const hostApi = await connectApi(shared.url)
+    expect(await hostApi.call('newGame', { game: 'farkle', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
+    hostApi.close()
+    const phone = await phoneBrowser.newPage()
+    await phone.addInitScript(installFakeCamera, cameraPhotos(['empty', 'six']))
+    await phone.goto(`${lan}table?pair=${code}`)
+    await phone.getByTestId('tab-camera').waitFor()
+    expect(await phone.evaluate(() => window.isSecureContext)).toBe(true)
+    await showPhoto(phone, 'empty')
+    await phone.getByTestId('tab-camera').click()
+    await phone.getByTestId('camera-start').click()
+    await phone.locator('[data-testid="camera-status"][data-status="watching"]').waitFor({ timeout: 60_000 })
+    // A phone may mark its camera's tray; capture mode is the host's.
+    expect(await phone.getByTestId('capture-toggle').count()).toBe(0)
+    await throwDice(phone, 'six')
+    await phone.getByTestId('tab-table').click()
+    await expect.poll(() => phone.getByTestId('log').textContent(), { timeout: 30_000 }).toContain('Read by the camera')
+  } finally {
+    await phoneBrowser.close()
+    await shared.stop()
   }
 }, 180_000)
