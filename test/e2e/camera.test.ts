@@ -110,8 +110,13 @@ it('reads a game of Farkle from the camera: taken, kept dice left in the tray, a
   await page.screenshot({ path: join(SCREENSHOTS, 'camera-test-throw-1280x720.png') })
   await showPhoto(page, 'empty')
 
-  // Six dice thrown: read and taken; the TV shows them.
+  // Six dice thrown: read and taken; the TV shows them. (The page's long tasks are counted from here: a figure.)
   await page.getByTestId('tab-table').click()
+  await page.evaluate(() => {
+    const tasks: number[] = []
+    ;(window as unknown as { __longTasks: number[] }).__longTasks = tasks
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: false })
+  })
   const settled = await throwDice(page, 'six')
   const onTv = await tvShows(tv, [1, 1, 1, 5, 2, 3])
   await expect.poll(() => page.getByTestId('log').textContent()).toContain('Read by the camera')
@@ -159,10 +164,15 @@ it('reads a game of Farkle from the camera: taken, kept dice left in the tray, a
   ])
   for (const line of captured.ok ? captured.lines : []) expect(existsSync(join(dataDir, 'captures', line.file))).toBe(true)
 
-  // Figures: from the dice settling to the TV, and the worker's readings.
+  // Figures: from the dice settling to the TV, the worker's readings, the page's own long tasks while it read five throws.
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
   await page.getByTestId('tab-camera').click()
   const figures = await page.getByTestId('camera-figures').textContent()
-  console.log(`camera e2e: six dice on the TV ${Math.round(onTv - settled)} ms after they settled in front of the camera; ${figures}`)
+  const timing = await page.getByTestId('camera-timing').textContent()
+  console.log(
+    `camera e2e: six dice on the TV ${Math.round(onTv - settled)} ms after they settled in front of the camera; last throw: ${timing?.trim()} ${figures}; ` +
+      `the page's main thread had ${longTasks.length} tasks over 50 ms while the camera read (longest ${Math.round(Math.max(0, ...longTasks))} ms)`
+  )
   expect(problems).toEqual([])
   await page.close()
   await tv.close()
