@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { serveTable } from '../kit/table'
 import { randomMoveIn, Screen } from './host-client'
 import { floodRequests, openUnreadSocket } from './raw-socket'
-import { answered, movesOnDisk, seeded } from './support'
+import { answered, movesOnDisk } from './support'
+import { seededRandom } from '@shared/random-play'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -42,7 +43,7 @@ describe('fault suite: unread-reply floods', () => {
     await server.setSharing(true)
     const player = await Screen.open(server.url)
     await player.outcome('newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 } }])
-    const random = seeded(77)
+    const random = seededRandom(77)
     const acknowledged: string[] = []
     const play = async (count: number): Promise<void> => {
       for (let i = 0; i < count; i++) {

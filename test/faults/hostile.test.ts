@@ -14,11 +14,10 @@ import { Pairing } from '@main/core/screens/pairing'
 import type { MethodArgs, MethodName, MethodResult } from '@shared/api-methods'
 import type { TableState } from '@shared/api'
 import { recordText } from '@shared/game'
-import { playRandomGame } from '@shared/random-play'
+import { playRandomGame, seededRandom } from '@shared/random-play'
 import { factsOfRecordText, playerStatistics, type GameFacts } from '@shared/stats'
 import { openTable, serveTable, type TestTable } from '../kit/table'
 import { Screen } from './host-client'
-import { seeded } from './support'
 
 function call<M extends MethodName>(session: TestTable, method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
   return dispatch(session.table, session.screen, method, args as unknown[]) as Promise<MethodResult<M>>
@@ -34,7 +33,7 @@ const PEOPLE = [
 function folderWithHistory(): { dataDir: string; texts: string[] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-hostile-'))
   mkdirSync(join(dataDir, 'history'))
-  const random = seeded(5)
+  const random = seededRandom(5)
   const texts = [['Annie', 'Bobby'], ['Ann', 'Bob'], ['Annie', 'Cy'], ['Bob', 'Cy'], ['Rob', 'Ann', 'Cy']].map((players, i) => {
     const text = recordText(playRandomGame({ game: 'farkle', players, rules: { target: 500 }, meta: { startedAt: 1_600_000_000_000 + i } }, random).game)
     writeFileSync(join(dataDir, 'history', `p${i}.jsonl`), text)
@@ -73,7 +72,7 @@ function mutate(text: string, random: () => number): Buffer {
 describe('fault suite: files the app owns, mutated at random', () => {
   it('players.json: the app always starts, keeps the damaged file aside, says so, and renames work', async () => {
     const ROUNDS = 120
-    const random = seeded(2727)
+    const random = seededRandom(2727)
     const good = JSON.stringify(PEOPLE, null, 2)
     const counts = { rounds: 0, readable: 0, keptAside: 0, crashed: 0, notSaid: 0, copyDiffers: 0, lostPeople: 0, renameFailed: 0 }
     const { dataDir: seedDir } = folderWithHistory()
@@ -115,7 +114,7 @@ describe('fault suite: files the app owns, mutated at random', () => {
 
   it('the statistics cache: the statistics are always those of the records, before and after a restart', async () => {
     const ROUNDS = 80
-    const random = seeded(8181)
+    const random = seededRandom(8181)
     const { dataDir, texts } = folderWithHistory()
     const expected = JSON.stringify(playerStatistics(texts.map((text) => factsOfRecordText(text) as GameFacts)))
     const cache = join(dataDir, 'history', 'statistics.cache')
@@ -220,7 +219,7 @@ describe('fault suite: requests the app must refuse', () => {
     const names = [' =1+1', '\u00a0=1+1', '\u3000=1+1', '\u200b=1+1', '\ufeff+1', '\u202e-1', '\uff1d1+1', '\uff0b1', '\uff0d1', '\uff20SUM(A1)', '\ufe661+1', '\n=1+1', '\r=1+1', '\t=1+1', '=1+1', '+1', '-1', '@SUM(A1)']
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-csv-'))
     mkdirSync(join(dataDir, 'history'))
-    const random = seeded(3)
+    const random = seededRandom(3)
     for (let i = 0; i < names.length; i += 2) {
       const players = names.slice(i, i + 2)
       writeFileSync(join(dataDir, 'history', `csv${i}.jsonl`), recordText(playRandomGame({ game: 'farkle', players, rules: { target: 300 }, meta: { startedAt: i } }, random).game))
@@ -244,7 +243,7 @@ describe('fault suite: requests the app must refuse', () => {
       longestWait = Math.max(longestWait, ms)
       clock += ms
     })
-    const random = seeded(99)
+    const random = seededRandom(99)
     const counts = { guesses: 0, guessedRight: 0, phoneTries: 0, phoneRefused: 0, codes: new Set([pairing.pairingCode]) }
     // 20 addresses guessing 8-digit codes, 2,000 guesses in all; now and then a phone of the table
     // (from one of the guessing addresses too) types the code shown on the host.

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { recordText } from '@shared/game'
-import { playRandomGame } from '@shared/random-play'
+import { playRandomGame, seededRandom } from '@shared/random-play'
 import { Screen, spawnHost } from './host-client'
-import { seeded } from './support'
 
 const KILLS = 24
 const GAMES = 4
@@ -31,7 +30,7 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
   it(`leaves a consistent folder after ${KILLS} kills during renames, colours and resumes from the history`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-kill-edits-'))
     mkdirSync(join(dataDir, 'history'))
-    const random = seeded(31)
+    const random = seededRandom(31)
     // Unfinished games of Ann, Bob and Cy: each can be resumed (the target is never reached).
     for (let i = 0; i < GAMES; i++) {
       const header = { game: 'farkle' as const, players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 }, meta: { startedAt: 1_600_000_000_000 + i } }

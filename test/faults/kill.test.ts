@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { replayText } from '@shared/game'
 import { randomMoveIn, Screen, spawnHost } from './host-client'
-import { seeded } from './support'
+import { seededRandom } from '@shared/random-play'
 
 const KILLS = 110
 
@@ -59,7 +59,7 @@ function sameList(a: string[], b: string[]): boolean {
 describe('fault suite: kill -9', () => {
   it(`loses and doubles nothing acknowledged over ${KILLS} kills of the real host`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-kill-'))
-    const random = seeded(9)
+    const random = seededRandom(9)
     const counts = { kills: 0, killedWhileStarting: 0, acknowledged: 0, resumes: 0, peopleEdits: 0, lost: 0, doubled: 0, crashed: 0, inconsistent: 0, inFlightTaken: 0 }
     let acknowledged: string[] = []
     let historyMoves: number[] = []

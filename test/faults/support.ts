@@ -56,18 +56,6 @@ export function fillDiskLeaving(dir: string, free: number): string {
   return path
 }
 
-/** A seeded random source (mulberry32): fault runs can be repeated from their seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** A random move the rules allow now: a throw when one is due, else one of the decisions on offer; null when the game is over. */
 export function randomMove(game: Game, random: () => number): Move | null {
   const offer = offerOf(game)

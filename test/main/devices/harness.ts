@@ -68,17 +68,6 @@ export async function rig(
   }
 }
 
-/** A small seeded random number generator (mulberry32), so a failing fuzz run can be repeated. */
-export function mulberry32(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** Opens rigs for the calling test file and closes every one of them after each test. */
 export function rigsClosedAfterEach(): (...args: Parameters<typeof rig>) => Promise<Rig> {
   const rigs: Rig[] = []

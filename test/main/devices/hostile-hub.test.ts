@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { encodeEvent, withChecksum, type DeviceMessage } from '@shared/protocol'
-import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { seededRandom } from '@shared/random-play'
 
 const open = rigsClosedAfterEach()
 
@@ -302,7 +303,7 @@ describe('fault suite: the hub’s lines re-sent, reordered, and buried in noise
   it('re-sent and reordered lines: every throw counted once', async () => {
     const r = await open({ speed: 0.02, heartbeatMs: 100 })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    const rand = mulberry32(11)
+    const rand = seededRandom(11)
     const expected: number[][] = []
     const earlier: number[][] = []
     let throwNo = 1000
@@ -361,7 +362,7 @@ describe('fault suite: the hub’s lines re-sent, reordered, and buried in noise
 async function noiseThenNormalThrows({ inSequence }: { inSequence: boolean }): Promise<void> {
   const r = await open({ speed: 0.02, heartbeatMs: 100 })
   r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-  const rand = mulberry32(Number(process.env.NOISE_SEED ?? 2026))
+  const rand = seededRandom(Number(process.env.NOISE_SEED ?? 2026))
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
   const words = ['rolling', 'settled', 'cocked', 'moved', 'battery', 'heartbeat', 'error', 'key', 'typed', 'state', 'dstate', 'die', 'hello']
   const ids = ['A', 'B', 'C', 'D', 'E', 'Z', 'A1', 'X' + Math.floor(rand() * 1e6)]

@@ -9,7 +9,8 @@ import { DROP_REASONS } from '@shared/devices'
 import { dispatch } from '@main/core/screens/dispatch'
 import { openSerialPort, type OpenPort } from '@main/devices/serial-port'
 import type { Outcome } from '@scripts/simulated-hub'
-import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { seededRandom } from '@shared/random-play'
 
 const open = rigsClosedAfterEach()
 
@@ -45,7 +46,7 @@ function diceToThrow(r: Rig, ids: string[]): string[] {
 describe('smart dice over a real pty', () => {
   it('plays a whole Foursies round: every throw in the record is what the dice showed', async () => {
     const r = await open({ keypad: true, speed: 0.02 })
-    const rand = mulberry32(42)
+    const rand = seededRandom(42)
     const ids = ['A', 'B', 'C', 'D']
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     const expected: number[][] = []
@@ -141,7 +142,7 @@ describe('smart dice over a real pty', () => {
   it('survives 100,000 fuzzed lines: no crash, no throw, every bad line counted', async () => {
     const r = await open({ heartbeatMs: 50 })
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
-    const rand = mulberry32(7)
+    const rand = seededRandom(7)
     const counts = { random: 0, long: 0, checksum: 0, duplicate: 0 }
     const total = 100_000
     const before = { ...device(r).dropped } // boot lines before the hello, when the port opened late

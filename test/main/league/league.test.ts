@@ -12,23 +12,8 @@ import { gameDocumentId, type LeagueView } from '@shared/league'
 import type { PlayerStatistics } from '@shared/stats'
 import { recordHash } from '@main/league/league-sync'
 import type { RunningHost } from '@test/e2e/support'
-import {
-  connectApi,
-  dataFolderWithGames,
-  historyRecords,
-  leagueDocumentIds,
-  leagueStatus,
-  leagueUrl,
-  PASSWORD,
-  playGame,
-  seeded,
-  startLeague,
-  startTable,
-  syncStatus,
-  tableState,
-  temporaryFolder,
-  type RunningLeague
-} from './support'
+import { connectApi, dataFolderWithGames, historyRecords, leagueDocumentIds, leagueStatus, leagueUrl, PASSWORD, playGame, startLeague, startTable, syncStatus, tableState, temporaryFolder, type RunningLeague } from './support'
+import { seededRandom } from '@shared/random-play'
 
 const running: { stop: (signal?: NodeJS.Signals) => Promise<void> }[] = []
 afterAll(async () => {
@@ -80,8 +65,8 @@ describe('a league host and three tables', () => {
     await Promise.all(
       tables.map(async (running, index) => {
         const api = await connectApi(running.url)
-        await playGame(api, 'four-plus', ['Ann', 'Bob', 'Cy'].slice(0, 2 + (index % 2)), seeded(100 + index))
-        await playGame(api, 'foursies', ['Dee', 'Eve'], seeded(200 + index), 3)
+        await playGame(api, 'four-plus', ['Ann', 'Bob', 'Cy'].slice(0, 2 + (index % 2)), seededRandom(100 + index))
+        await playGame(api, 'foursies', ['Dee', 'Eve'], seededRandom(200 + index), 3)
         api.close()
       })
     )
@@ -141,7 +126,7 @@ describe('a table killed with kill -9', () => {
     await killed.stop('SIGKILL')
     const again = await table(dir, leagueUrl(host, 'k9'))
     const api = await connectApi(again.url)
-    await playGame(api, 'four-plus', ['Ann', 'Bob'], seeded(5))
+    await playGame(api, 'four-plus', ['Ann', 'Bob'], seededRandom(5))
     api.close()
     const withNewGame = expectedGameIds(dir, 'k9')
     expect(withNewGame).toHaveLength(151)
@@ -161,8 +146,8 @@ describe('the league host stopped for a while', () => {
     const dirs = { a: temporaryFolder('a'), b: temporaryFolder('b') }
     const tables = { a: await table(dirs.a, leagueUrl(host, 'a')), b: await table(dirs.b, leagueUrl(host, 'b')) }
     const apis = { a: await connectApi(tables.a.url), b: await connectApi(tables.b.url) }
-    await playGame(apis.a, 'four-plus', ['Ann', 'Bob'], seeded(1))
-    await playGame(apis.b, 'four-plus', ['Cy', 'Dee'], seeded(2))
+    await playGame(apis.a, 'four-plus', ['Ann', 'Bob'], seededRandom(1))
+    await playGame(apis.b, 'four-plus', ['Cy', 'Dee'], seededRandom(2))
     for (const name of ['a', 'b'] as const) await vi.waitFor(async () => expect(await gameIdsOf(host, name)).toEqual(expectedGameIds(dirs[name], name)), waitLong)
 
     const port = host.port
@@ -170,8 +155,8 @@ describe('the league host stopped for a while', () => {
     expect(host.process.exitCode).toBe(0)
     // The tables keep playing: every move is taken while the league is down.
     for (const [index, name] of (['a', 'b'] as const).entries()) {
-      await playGame(apis[name], 'foursies', ['Ann', 'Bob', 'Cy'], seeded(10 + index))
-      await playGame(apis[name], 'four-plus', ['Ann', 'Bob'], seeded(20 + index))
+      await playGame(apis[name], 'foursies', ['Ann', 'Bob', 'Cy'], seededRandom(10 + index))
+      await playGame(apis[name], 'four-plus', ['Ann', 'Bob'], seededRandom(20 + index))
       expect((await tableState(apis[name])).current?.summary.finished).toBe(true)
       await vi.waitFor(async () => {
         const status = await syncStatus(tables[name])
@@ -195,7 +180,7 @@ describe('who may write', () => {
     const host = await league()
     const wrong = await table(temporaryFolder('wrong'), leagueUrl(host, 'w1', 'not-the-password'))
     const api = await connectApi(wrong.url)
-    await playGame(api, 'four-plus', ['Ann', 'Bob'], seeded(3))
+    await playGame(api, 'four-plus', ['Ann', 'Bob'], seededRandom(3))
     api.close()
     await vi.waitFor(async () => expect((await syncStatus(wrong)).lastError).toMatch(/refused table w1.*401/), waitLong)
     expect((await leagueDocumentIds(host)).filter((id) => id.includes(':w1'))).toEqual([])

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { TableState } from '@shared/api'
 import type { GameId } from '@shared/games'
 import { recordText } from '@shared/game'
-import { playRandomGame } from '@shared/random-play'
+import { playRandomGame, seededRandom } from '@shared/random-play'
 import { connectApi, tableState, type ApiClient } from '@test/e2e/api-client'
 import { ROOT, startHost, type RunningHost } from '@test/e2e/support'
 import { randomMoveIn } from '@test/faults/host-client'
@@ -78,11 +78,7 @@ export function dataFolderWithGames(name: string, count: number, seed: number, p
   const dataDir = temporaryFolder(name)
   mkdirSync(join(dataDir, 'history'), { recursive: true })
   const games: GameId[] = ['foursies', 'four-plus', 'farkle', 'fouche']
-  let state = seed
-  const random = (): number => {
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state / 2147483648
-  }
+  const random = seededRandom(seed)
   for (let i = 0; i < count; i++) {
     const game = games[i % games.length]
     const rules = game === 'farkle' || game === 'fouche' ? { target: 1500 } : undefined
@@ -106,17 +102,6 @@ export async function playGame(api: ApiClient, game: GameId, players: string[], 
     const outcome = await api.call('submit', move)
     if (!outcome.ok) throw new Error(`${JSON.stringify(move)}: ${outcome.error}`)
     moves++
-  }
-}
-
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

@@ -10,7 +10,8 @@ import WebSocket from 'ws'
 import type { TableServer } from '@main/core/screens/table-server'
 import { serveTable, type TestTable } from '@test/kit/table'
 import { floodRequests, openUnreadSocket, textFrame } from '@test/faults/raw-socket'
-import { answered, randomMove, seeded } from '@test/faults/support'
+import { answered, randomMove } from '@test/faults/support'
+import { seededRandom } from '@shared/random-play'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -29,7 +30,7 @@ async function startServer(): Promise<{ server: TableServer; session: TestTable 
   tables.push(session)
   // A game well under way: its state (with the log the screens are shown) is some kB, as at a table.
   session.newGame({ game: 'farkle', players: ['Ann', 'Bob', 'Cy', 'Di'], rules: { target: 1_000_000 } })
-  const random = seeded(1)
+  const random = seededRandom(1)
   for (let i = 0; i < 200; i++) session.submit(randomMove(session.currentGame!, random)!)
   const server = session.table.server!
   await server.setSharing(true)
