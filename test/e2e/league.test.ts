@@ -5,9 +5,10 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LeagueView } from '@shared/league'
-import { connectApi, leagueUrl, PASSWORD, playGame, startLeague, startTable, temporaryFolder } from '../main/league/support'
+import { leagueUrl, PASSWORD, playGame, startLeague, startTable, temporaryFolder } from '../main/league/support'
 import { launchBrowser, SCREENSHOTS } from './support'
 import { seededRandom } from '@shared/random-play'
+import { ScreenClient } from '@test/kit/screen-client'
 
 let browser: Browser
 const running: { stop: (signal?: NodeJS.Signals) => Promise<void> }[] = []
@@ -36,8 +37,8 @@ describe('the league page and the league TV', () => {
     const t1 = await startTable(temporaryFolder('e2e-t1'), leagueUrl(host, 't1'))
     const t2 = await startTable(temporaryFolder('e2e-t2'), leagueUrl(host, 't2'))
     running.push(t1, t2)
-    const api1 = await connectApi(t1.url)
-    const api2 = await connectApi(t2.url)
+    const api1 = await ScreenClient.open(t1.url)
+    const api2 = await ScreenClient.open(t2.url)
     await playGame(api1, 'four-plus', ['Ann', 'Bob'], seededRandom(31))
     await playGame(api2, 'four-plus', ['Ann', 'Dee'], seededRandom(32))
     await playGame(api1, 'foursies', ['Ann', 'Bob', 'Cy'], seededRandom(33), 4)

@@ -7,17 +7,15 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
 import { dispatch } from '@main/core/screens/dispatch'
 import { Pairing } from '@main/core/screens/pairing'
 import type { MethodArgs, MethodName, MethodResult } from '@shared/api-methods'
-import type { TableState } from '@shared/api'
 import { recordText } from '@shared/game'
 import { playRandomGame, seededRandom } from '@shared/random-play'
 import { factsOfRecordText, playerStatistics, type GameFacts } from '@shared/stats'
 import { openTable, serveTable, type TestTable } from '../kit/table'
-import { Screen } from './host-client'
+import { ScreenClient } from '@test/kit/screen-client'
 
 function call<M extends MethodName>(session: TestTable, method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
   return dispatch(session.table, session.screen, method, args as unknown[]) as Promise<MethodResult<M>>
@@ -193,15 +191,15 @@ describe('fault suite: requests the app must refuse', () => {
     const counts = { dropped: 0, imported: 0, largestState: 0 }
     for (let start = 0; start < 2; start++) {
       const session = await serveTable(rendererDir, { dataDir })
-      const importer = await Screen.open(session.url)
+      const importer = await ScreenClient.open(session.url)
       const players = Array.from({ length: 16 }, (_, i) => `${i}`.padEnd(200_000, 'x'))
-      const outcome = await importer.outcome('importRecord', [`${JSON.stringify({ game: 'farkle', players })}\n{"roll":[1,2,3,4,6,6]}\n`])
+      const outcome = await importer.call('importRecord', `${JSON.stringify({ game: 'farkle', players })}\n{"roll":[1,2,3,4,6,6]}\n`)
       if (outcome.ok) counts.imported++
-      const page = await Screen.open(session.url)
+      const page = await ScreenClient.open(session.url)
       counts.largestState = Math.max(counts.largestState, JSON.stringify(page.state).length, JSON.stringify(importer.state).length)
       for (const screen of [importer, page]) {
         try {
-          await screen.outcome('getState')
+          await screen.call('getState')
         } catch {
           counts.dropped++
         }
@@ -283,15 +281,13 @@ describe('fault suite: requests the app must refuse', () => {
     }
     let admitted = 0
     for (const attempt of attempts) {
-      const outcome = await new Promise<'admitted' | 'refused'>((resolve) => {
-        const socket = new WebSocket(`ws://${attempt.address}:${port}/api`, { headers: attempt.headers })
-        socket.once('message', (data) => {
-          resolve((JSON.parse(data.toString()) as { state?: TableState }).state ? 'admitted' : 'refused')
-          socket.close()
-        })
-        socket.once('unexpected-response', () => resolve('refused'))
-        socket.once('error', () => resolve('refused'))
-      })
+      const outcome = await ScreenClient.open(`ws://${attempt.address}:${port}/api`, { headers: attempt.headers }).then(
+        (screen) => {
+          screen.close()
+          return 'admitted'
+        },
+        () => 'refused'
+      )
       if (outcome === 'admitted') admitted++
     }
     process.stdout.write(`DNS rebinding and other sites' pages: ${attempts.length} attempts on the LAN listener and loopback, admitted ${admitted}\n`)

@@ -2,6 +2,7 @@
 // tsx, one process) and table hosts (`npm run table`, via test/e2e/support.ts), games played on
 // the tables through their screen API, and what the league holds read over CouchDB's HTTP API.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,7 +10,7 @@ import type { TableState } from '@shared/api'
 import type { GameId } from '@shared/games'
 import { recordText } from '@shared/game'
 import { playRandomGame, seededRandom } from '@shared/random-play'
-import { connectApi, tableState, type ApiClient } from '@test/e2e/api-client'
+import { ScreenClient } from '@test/kit/screen-client'
 import { ROOT, startHost, type RunningHost } from '@test/e2e/support'
 import { randomMoveIn } from '@test/faults/host-client'
 
@@ -64,6 +65,63 @@ export function startLeague(dataDir: string, port = 0, extra: string[] = []): Pr
   })
 }
 
+export interface ReplicationGate {
+  port: number
+  /** Resolves once the league has taken a first batch of games and the gate holds what comes next. */
+  held: Promise<void>
+  /** Lets everything through from now on (what it held is dropped: its table is gone). */
+  open(): void
+  close(): Promise<void>
+}
+
+/**
+ * A proxy a table joins the league through: it lets the table's replication through until the
+ * league has answered its first batch of games (`_bulk_docs`), then holds every later request
+ * unanswered until `open()`. A table killed while held is killed in the middle of replicating,
+ * however fast or busy the machine.
+ */
+export async function replicationGate(league: { port: number }): Promise<ReplicationGate> {
+  let holding = false
+  let opened = false
+  let heldNow = (): void => {}
+  const held = new Promise<void>((resolve) => (heldNow = resolve))
+  const waiting: ServerResponse[] = []
+  const forward = (request: IncomingMessage, response: ServerResponse): void => {
+    const headers = { ...request.headers, host: `127.0.0.1:${league.port}` }
+    const upstream = httpRequest({ host: '127.0.0.1', port: league.port, method: request.method, path: request.url, headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(response)
+      const firstBatch = !opened && request.method === 'POST' && (request.url ?? '').includes('/_bulk_docs')
+      if (firstBatch) answer.on('end', () => (holding = true))
+    })
+    upstream.on('error', () => response.destroy())
+    request.pipe(upstream)
+  }
+  const server = createServer((request, response) => {
+    if (holding && !opened) {
+      waiting.push(response)
+      heldNow()
+      return
+    }
+    forward(request, response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as { port: number }).port,
+    held,
+    open: () => {
+      opened = true
+      for (const response of waiting.splice(0)) response.destroy()
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of waiting.splice(0)) response.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
 /** The address a table joins with: http://NAME:PW@127.0.0.1:PORT/league. */
 export function leagueUrl(league: { port: number }, table: string, password = PASSWORD): string {
   return `http://${table}:${password}@127.0.0.1:${league.port}/league`
@@ -89,14 +147,14 @@ export function dataFolderWithGames(name: string, count: number, seed: number, p
 }
 
 /** Plays a whole game on a table through its screen API (random legal moves); returns the moves made. */
-export async function playGame(api: ApiClient, game: GameId, players: string[], random: () => number, stopAfter = Infinity): Promise<number> {
+export async function playGame(api: ScreenClient, game: GameId, players: string[], random: () => number, stopAfter = Infinity): Promise<number> {
   const rules = game === 'farkle' || game === 'fouche' ? { target: 1000 } : undefined
   const started = await api.call('newGame', { game, players, ...(rules ? { rules } : {}) })
   if (!started.ok) throw new Error(started.error)
   let moves = 0
   for (;;) {
     if (moves >= stopAfter) return moves
-    const state: TableState = await tableState(api)
+    const state: TableState = await api.getState()
     const move = randomMoveIn(state, random)
     if (move === null) return moves
     const outcome = await api.call('submit', move)
@@ -104,8 +162,6 @@ export async function playGame(api: ApiClient, game: GameId, players: string[], 
     moves++
   }
 }
-
-export { connectApi, tableState }
 
 /** The ids of every document of the league (over CouchDB's own API), read with the organiser's credentials. */
 export async function leagueDocumentIds(league: { port: number }): Promise<string[]> {
