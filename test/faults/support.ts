@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Move } from '@shared/games/types'
 import { offerOf, replayText, type Game } from '@shared/game'
+import { waitUntil } from '@test/kit/wait'
 
 /**
  * Mounts a tmpfs of `size` bytes on a new folder (root is needed: `mount` is the real thing, so
@@ -80,12 +81,11 @@ export function movesOnDisk(path: string): string[] {
 export async function answered(server: unknown, sender: { bytesWritten: number; localPort?: number; destroyed: boolean }): Promise<void> {
   type ServerSide = { pending: number; socket: { _socket?: { bytesRead: number; remotePort?: number } } }
   const clients = (server as { clients: Set<ServerSide> }).clients
-  for (;;) {
+  await waitUntil(() => {
     const client = [...clients].find((candidate) => candidate.socket._socket?.remotePort === sender.localPort)
     if (sender.destroyed || !client) return
-    if ((client.socket._socket?.bytesRead ?? 0) >= sender.bytesWritten && client.pending === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 1))
-  }
+    if ((client.socket._socket?.bytesRead ?? 0) < sender.bytesWritten || client.pending > 0) throw new Error('the server has not answered all of it yet')
+  })
 }
 
 /** The same record lines under another start time: a game of its own, not the one already on the table. */
