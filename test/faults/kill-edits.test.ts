@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { recordText } from '@shared/game'
 import { playRandomGame, seededRandom } from '@shared/random-play'
-import { spawnHost } from './host-client'
+import { spawnHost } from '@test/kit/host'
 import { ScreenClient } from '@test/kit/screen-client'
 
 const KILLS = 24
@@ -71,13 +71,13 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
       }
       if (round === KILLS) {
         screen.close()
-        await host.kill()
+        await host.stop('SIGKILL')
         break
       }
       let killed = false
       const killer = setTimeout(() => {
         killed = true
-        void host.kill()
+        void host.stop('SIGKILL')
       }, 20 + random() * 300)
       try {
         while (!killed) {
@@ -105,7 +105,7 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
         // The connection closed under the request: it is the one in flight.
       }
       clearTimeout(killer)
-      await host.kill()
+      await host.stop('SIGKILL')
       screen.close()
       counts.kills++
     }

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { replayText } from '@shared/game'
-import { randomMoveIn, spawnHost } from './host-client'
+import { spawnHost } from '@test/kit/host'
+import { randomMoveIn } from './random-move'
 import { ScreenClient } from '@test/kit/screen-client'
 import { seededRandom } from '@shared/random-play'
 
@@ -76,7 +77,7 @@ describe('fault suite: kill -9', () => {
       if (early) {
         // Killed while it starts: reading, repairing and resuming the record.
         await new Promise((resolve) => setTimeout(resolve, random() * 600))
-        await host.kill()
+        await host.stop('SIGKILL')
         counts.kills++
         counts.killedWhileStarting++
         continue
@@ -154,7 +155,7 @@ describe('fault suite: kill -9', () => {
       inFlight = null
       if (round === KILLS) {
         screen.close()
-        await host.kill()
+        await host.stop('SIGKILL')
         break
       }
 
@@ -163,7 +164,7 @@ describe('fault suite: kill -9', () => {
       const killAt = 20 + random() * 400
       const killer = setTimeout(() => {
         killed = true
-        void host.kill()
+        void host.stop('SIGKILL')
       }, killAt)
       try {
         if (!screen.state?.current) {
@@ -224,7 +225,7 @@ describe('fault suite: kill -9', () => {
         // The connection closed under the request: it is the one in flight.
       }
       clearTimeout(killer)
-      await host.kill()
+      await host.stop('SIGKILL')
       screen.close()
       counts.kills++
     }

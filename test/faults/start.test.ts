@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openTable } from '../kit/table'
-import { spawnHost } from './host-client'
+import { spawnHost } from '@test/kit/host'
 import { ScreenClient } from '@test/kit/screen-client'
 import { fillDisk, mountTmpfs, movesOnDisk, remount, unmountTmpfs } from './support'
 
@@ -174,7 +174,7 @@ describe('fault suite: the host started on data folders it cannot write', () => 
       if (!fault.writable && outcome.ok) counts.takenWhereReadOnly++
       if (!fault.writable && !outcome.ok && !/start the app again, then (enter it again|try again)\.$/.test(outcome.error)) counts.wrongWords++
       screen.close()
-      await host.kill()
+      await host.stop('SIGKILL')
       const after = fault.writable ? before + 1 : before
       if (movesOnDisk(join(dataDir, 'current.jsonl')).length !== after) counts.lost++
       fault.after?.(dataDir)

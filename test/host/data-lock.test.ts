@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '@main/core/files/data-lock'
 import { replayText } from '@shared/game'
-import { HOST_ENTRY, ROOT, startHost, type RunningHost } from '../e2e/support'
+import { startHost, type RunningHost } from '../e2e/support'
+import { spawnHost } from '@test/kit/host'
 import { ScreenClient } from '@test/kit/screen-client'
 import type { MethodArgs, MethodName, MethodResult } from '@shared/api-methods'
 
@@ -31,21 +32,12 @@ interface HostEnd {
 
 /** Runs a host to its end (one that refuses the folder exits at once); `watch` sees the process and each new output. */
 function runHost(dataDir: string, watch: (child: ChildProcess, output: string) => void = () => {}): Promise<HostEnd> {
-  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const read = (chunk: Buffer): void => {
-    output += chunk.toString()
-    watch(child, output)
-  }
-  child.stdout.on('data', read)
-  child.stderr.on('data', read)
-  watch(child, output)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-  return new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, output })
-    })
+  const host = spawnHost(dataDir, { onOutput: (output) => watch(host.child, output) })
+  watch(host.child, '')
+  const timer = setTimeout(() => void host.stop('SIGKILL'), 60_000)
+  return host.exited.then(({ code, signal }) => {
+    clearTimeout(timer)
+    return { code, signal, output: host.output() }
   })
 }
 

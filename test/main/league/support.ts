@@ -12,7 +12,7 @@ import { recordText } from '@shared/game'
 import { playRandomGame, seededRandom } from '@shared/random-play'
 import { ScreenClient } from '@test/kit/screen-client'
 import { ROOT, startHost, type RunningHost } from '@test/e2e/support'
-import { randomMoveIn } from '@test/faults/host-client'
+import { randomMoveIn } from '@test/faults/random-move'
 
 export const PASSWORD = 'club-night'
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')
