@@ -17,7 +17,7 @@ export default defineConfig({
     resolve: { alias: pathAliases() },
     build: {
       rollupOptions: {
-        // The chance-to-win solver's worker thread is a script of its own (src/main/core/win-tables.ts).
+        // The chance-to-win solver's worker thread is a script of its own (src/main/core/computer/win-tables.ts).
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'win-table-worker': resolve(__dirname, 'src/main/core/computer/win-table-worker.ts'),

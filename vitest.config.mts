@@ -28,6 +28,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll waits on what it checks; its limit (1 s by default) only ends a wait that would
+    // never end, and must hold on a machine whose cores another process keeps busy.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT.map((folder) => `${folder}/*.test.ts`), pool: 'threads', isolate: false } },
       {

@@ -1,5 +1,5 @@
 // `npx tsx bench/devices.ts`: figures for the smart-dice path over a real pty (socat + the simulated
-// hub), not a test. 1) last die settled -> state pushed (the session's subscribe callback, the throw
+// hub), not a test. 0) framing and parsing alone, in lines per second; 1) last die settled -> state pushed (the session's subscribe callback, the throw
 // in the game), median and p99 over 1,000+ throws, split into the pty hop (the hub's write to the
 // host's read) and the host (bytes read to state pushed); 2) sustained lines per second with
 // nothing lost; 3) a throw one of whose lines fails its checksum on the way, recovered from the
@@ -15,7 +15,9 @@ import { openSerialPort } from '@main/devices/serial-port'
 import { openTable } from '@test/kit/table'
 import { SimulatedHub } from '@scripts/simulated-hub'
 import { DROP_REASONS } from '@shared/devices'
-import { encodeEvent, type DeviceMessage } from '@shared/protocol'
+import { encodeEvent, LineAssembler, parseLine, type DeviceMessage } from '@shared/protocol'
+import { seededRandom } from '@shared/random-play'
+import { randomMessage } from '@test/shared/protocol/random'
 
 const THROWS = Number(process.env.THROWS ?? 1000)
 /** Time between one throw's push and the next throw (people throw seconds apart). */
@@ -35,7 +37,24 @@ async function waitFor(check: () => boolean, timeoutMs: number, what: string): P
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
+/** 0) The protocol alone, in this process: lines framed and parsed per second (the device manager needs 10,000). */
+function benchParser(): void {
+  const random = seededRandom(3)
+  const text = Array.from({ length: 2000 }, () => encodeEvent(randomMessage(random))).join('')
+  const chunk = Uint8Array.from(text, (c) => c.charCodeAt(0))
+  const assembler = new LineAssembler()
+  let parsed = 0
+  const t0 = performance.now()
+  for (let rep = 0; rep < 50; rep++) for (const line of assembler.push(chunk)) if (parseLine(line).ok) parsed++
+  const seconds = (performance.now() - t0) / 1000
+  process.stdout.write(
+    `framing and parsing alone: ${parsed.toLocaleString('en')} lines in ${(seconds * 1000).toFixed(0)} ms = ` +
+      `${Math.round(parsed / seconds).toLocaleString('en')} lines/s (the device manager needs 10,000)\n`
+  )
+}
+
 export async function benchDevices(): Promise<void> {
+  benchParser()
   const dir = mkdtempSync(join(tmpdir(), 'dice-bench-'))
   const writeTimes: number[] = []
   const flushTimes: number[] = []

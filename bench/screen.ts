@@ -8,11 +8,11 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { Browser, Page } from 'playwright-core'
-import type { TableState } from '@shared/api'
-import type { GameSetup, WirePush, WireReply } from '@shared/api-methods'
+import type { GameSetup } from '@shared/api-methods'
 import { timeDisk } from './disk-time'
 import { ensureRendererBuilt } from '@host/renderer-build'
 import { HOST_ENTRY, launchBrowser, ROOT } from '@test/e2e/support'
+import { ScreenClient } from '@test/kit/screen-client'
 
 /** Throws (and bare-page pushes) per figure; `BENCH_PUSHES=100 npm run bench screen` for a quick look. */
 const THROWS = Number(process.env.BENCH_PUSHES ?? 1000)
@@ -247,35 +247,22 @@ async function hostStartAndMemory(): Promise<void> {
   }
   console.log(`Host start (command to first page served; host bundled and screens built beforehand): ${(served - started).toFixed(0)} ms (aim: under 1 s)`)
 
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api`)
-  await new Promise((resolve) => socket.once('open', resolve))
-  let state: TableState | null = null
-  const replies = new Map<number, (reply: WireReply) => void>()
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as WirePush | WireReply
-    if ('state' in message) state = message.state
-    else if ('id' in message) replies.get(message.id)?.(message)
-  })
-  let id = 0
-  const call = (method: string, ...args: unknown[]): Promise<WireReply> =>
-    new Promise((resolve) => {
-      replies.set(++id, resolve)
-      socket.send(JSON.stringify({ id, method, args }))
-    })
-  const setup = { game: 'foursies', players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
-  await call('newGame', setup)
+  const screen = await ScreenClient.open(`http://127.0.0.1:${port}/`)
+  const setup: GameSetup = { game: 'foursies', players: ['Ann', 'Bob', 'Cy'], rules: { match: 'tour-de-fours' } }
+  await screen.call('newGame', setup)
   let throws = 0
   while (throws < MEMORY_THROWS) {
-    const offer = (state as TableState | null)?.current?.offer
-    if (!offer || offer.finished) await call('newGame', setup)
+    // The host pushes the state a request made before it answers the request: the last one pushed is the table's now.
+    const offer = screen.state.current?.offer
+    if (!offer || offer.finished) await screen.call('newGame', setup)
     else if (offer.diceDue > 0) {
-      await call('rollVirtual')
+      await screen.call('rollVirtual')
       throws++
-    } else await call('submit', offer.decisions[0].move)
+    } else await screen.call('submit', offer.decisions[0].move)
   }
   const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))
   console.log(`Host memory after a ${MEMORY_THROWS}-throw game: ${rss ? (Number(rss[1]) / 1024).toFixed(0) : '?'} MB resident (aim: under 100 MB)`)
-  socket.close()
+  screen.close()
   child.kill()
 }
 

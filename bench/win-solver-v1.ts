@@ -1,6 +1,6 @@
 // The chance-to-win solver as it was before the turn families (commit 9d8764a), kept only as a
 // reference: `npm run bench win` times it beside today's solver ("before"), and
-// test/ai/win-solver.test.ts checks that both give the same chances. Each state's whole turn is
+// test/shared/games/six-dice/win-solver.test.ts checks that both give the same chances. Each state's whole turn is
 // evaluated at every Newton step (evaluateTurn: every keep of every group, top level down).
 import {
   evaluateTurn,

@@ -1,5 +1,5 @@
 // `npm run win-tables`: solves the chance-to-win tables that ship with the app (SHIPPED_WIN_SPECS
-// in src/main/core/win-table-files.ts) and writes them to resources/win-tables, removing the files of
+// in src/main/core/computer/win-table-files.ts) and writes them to resources/win-tables, removing the files of
 // other option sets or versions. Run it after a change to the solver's model, the scoring tables
 // or WIN_TABLE_VERSION (the app refuses shipped tables of another version and solves them again).
 // `npm run win-tables -- --check`: solves them again and compares every chance with the shipped

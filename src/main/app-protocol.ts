@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { SharingView } from '@shared/api'
 import { contentSecurityPolicyFor } from '@shared/content-security-policy'
-import { isScreenPath, SCREEN_PATHS } from '@shared/screen-paths'
+import { isScreenPath, leaguePageAddress, SCREEN_PATHS } from '@shared/screen-paths'
 import { CONTENT_TYPES } from './core/screens/content-types'
 
 export const APP_SCHEME = 'app'
@@ -100,8 +100,12 @@ export function mayUseCamera(permission: string, pageAddress: string | undefined
 
 /**
  * The allow-list of shell.openExternal: the addresses this table itself shares on the LAN (the
- * scoreboard for a TV), exactly as offered while sharing is on. Nothing else leaves the app.
+ * scoreboard for a TV), exactly as offered while sharing is on, and the page of the league this
+ * computer hosts (`http://127.0.0.1:PORT/_league/`, as the League panel links it) while it hosts
+ * one. Nothing else leaves the app.
  */
-export function mayOpenInBrowser(url: string, sharing: Pick<SharingView, 'enabled' | 'urls'> | null): boolean {
-  return sharing?.enabled === true && sharing.urls.includes(url) && /^https?:\/\//.test(url)
+export function mayOpenInBrowser(url: string, sharing: Pick<SharingView, 'enabled' | 'urls'> | null, hostedLeaguePort: number | null = null): boolean {
+  if (!/^https?:\/\//.test(url)) return false
+  if (hostedLeaguePort !== null && url === leaguePageAddress('127.0.0.1', hostedLeaguePort)) return true
+  return sharing?.enabled === true && sharing.urls.includes(url)
 }

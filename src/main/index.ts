@@ -59,7 +59,7 @@ function secureWindow(options: Electron.BrowserWindowConstructorOptions): Browse
   })
   window.webContents.setWindowOpenHandler(({ url }) => {
     const lan = table.sharing.lan()
-    if (mayOpenInBrowser(url, lan ? { enabled: true, urls: lan.urls } : null)) void shell.openExternal(url)
+    if (mayOpenInBrowser(url, lan ? { enabled: true, urls: lan.urls } : null, table.leagues.hosting?.port ?? null)) void shell.openExternal(url)
     else log.warn({ url }, 'refused to open a window')
     return { action: 'deny' }
   })

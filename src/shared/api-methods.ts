@@ -1,6 +1,6 @@
 // The screen API in one table: every method a screen may call, with the schema of its arguments
 // (their types come from it), who may call it, and what it answers. Everything else is made from
-// this table: main's request checks and dispatcher (src/main/core/dispatch.ts), the Electron
+// this table: main's request checks and dispatcher (src/main/core/screens/dispatch.ts), the Electron
 // preload's bridge and the headless host's WebSocket client. Adding a method is one entry here
 // and one handler in dispatch.ts.
 import * as v from 'valibot'
@@ -344,7 +344,7 @@ export const API_METHODS = {
     args: [arg('displayId', v.nullable(v.pipe(v.number('must be a display id or null'), v.integer('must be a display id or null'))))],
     answers: answers()
   },
-  // Smart dice and serial keypads (main answers them even without a device manager).
+  // Smart dice and serial keypads (main answers them even where no devices are wired).
   /** Serial ports the system lists, with USB details. */
   listPorts: { access: 'host', args: [], answers: answers<{ ports: PortView[] }>() },
   /** Opens a port and keeps it: the device is remembered by serial number and reconnected after an unplug. */

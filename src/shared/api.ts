@@ -178,7 +178,7 @@ export interface TableState {
   canControl: boolean
   trust: ScreenTrust
   sharing: SharingView | null
-  /** Smart dice and serial keypads (host screens only; null for LAN viewers and where there is no device manager). */
+  /** Smart dice and serial keypads (host screens only; null for LAN viewers and where no devices are wired). */
   devices: DevicesView | null
   /** The smart dice against the record: which to throw, which disagree (every screen, the TV too; null without smart dice in the game). */
   smartDice?: SmartDiceView | null

@@ -1,5 +1,5 @@
 // Which physical die holds which value of the throw in play, and which dice must be thrown next
-// (issue 11). Pure: the device manager feeds it the game (the record's fold), the smart dice in the
+// (issue 11). Pure: the smart-dice referee (src/main/devices/smart-dice-referee.ts) feeds it the game (the record's fold), the smart dice in the
 // game and what it knows of their values; it answers a plan the throw assembler enforces and the
 // screens show. The rules stay in the engines: this only reads what their states say is kept.
 //
@@ -13,7 +13,7 @@
 import { moduleOf, offerOf, type Game } from './game'
 import { listNames } from './dice'
 
-/** "A (red)", "A (red) and B (blue)", "A, B and C" (re-exported for the device manager). */
+/** "A (red)", "A (red) and B (blue)", "A, B and C" (re-exported for the smart-dice referee). */
 export { listNames }
 
 /** A die the plan names, by its key (`SERIAL/DIE`). */

@@ -39,3 +39,8 @@ export function isScreenPath(pathname: string): boolean {
 export function isScoreboardPath(pathname: string): boolean {
   return SCOREBOARD_PATTERN.test(pathname)
 }
+
+/** Where the league page is on the server of the host `host` (this computer, while it hosts the league: 127.0.0.1). */
+export function leaguePageAddress(host: string, port: number): string {
+  return `http://${host}:${port}/_league/`
+}

@@ -1,17 +1,19 @@
 // Games played to each way a game can end, for the TV's pictures: eight players (the most the TV
 // lays out in one screen), each move chosen from what the table shows, sent over the screen API.
 import type { GameView } from '@shared/api'
-import { playMoves, tableState, type ApiClient } from './api-client'
+import type { GameId } from '@shared/games'
+import type { Move } from '@shared/games/types'
+import { ScreenClient } from '@test/kit/screen-client'
 
 export const EIGHT_PLAYERS = ['Maximilian Alexander', 'Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus']
 
 export interface Ending {
   /** The picture's name. */
   name: string
-  game: string
+  game: GameId
   rules?: Record<string, unknown>
   /** The next move, from what the table shows. */
-  next: (game: GameView, seat: number) => object
+  next: (game: GameView, seat: number) => Move
   /** Words the TV's "how it ended" must show. */
   says: string
 }
@@ -30,7 +32,7 @@ function tourOfMatch(game: GameView): number {
 
 /** Foursies tours: the seat that ends the round on 4 (the others score 0 or 1: a few tie, a few differ in the last round). */
 function foursiesTours(winnerOf: (tour: number, round: number) => number) {
-  return (game: GameView, seat: number): object => {
+  return (game: GameView, seat: number): Move => {
     if (game.table.phase.startsWith('Tie-break') || game.table.contenders?.length) return { roll: game.offer.throwers.map((_, index) => (index === 0 ? 4 : 2)) }
     return { roll: seat === winnerOf(tourOfMatch(game), roundOfTour(game)) ? [4, 4, 4, 4] : seat % 3 === 1 ? ONE_POINT : NOTHING }
   }
@@ -38,7 +40,7 @@ function foursiesTours(winnerOf: (tour: number, round: number) => number) {
 
 /** Farkle and Fouche: seats listed in `thousands` set aside three 1s and bank 1,000; the others farkle, or bank 50 where `banks`. */
 function sixDice(thousands: number[], banks: boolean) {
-  return (game: GameView, seat: number): object => {
+  return (game: GameView, seat: number): Move => {
     if (game.offer.decisions.some((decision) => 'bank' in decision.move) && (game.table.turnPoints ?? 0) > 0) return { bank: true }
     if (game.offer.diceDue === 0) return thousands.includes(seat) ? { keep: [1, 1, 1] } : { keep: [5] }
     if (thousands.includes(seat)) return { roll: [1, 1, 1, 2, 3, 4] }
@@ -48,7 +50,7 @@ function sixDice(thousands: number[], banks: boolean) {
 
 /** 4-PLU$: one throw per turn that counts (`points` of a seat: 5 four of a kind, 3 three of a kind, 0 nothing, -1 four 1s: out), then two 1s end the turn. */
 function fourPlus(points: (seat: number) => number, flash: (seat: number) => number[]) {
-  return (game: GameView, seat: number): object => {
+  return (game: GameView, seat: number): Move => {
     if (game.table.phase === 'Flash round') return { roll: flash(seat) }
     if (game.lastThrow?.current && game.lastThrow.throwers[0] === game.players[seat]) return { roll: [1, 1, 2, 3] }
     const score = points(seat)
@@ -138,15 +140,15 @@ export const ENDINGS: Ending[] = [
 ]
 
 /** Starts the ending's game with `players` and plays it to its end. */
-export async function playToTheEnd(api: ApiClient, ending: Ending, players: string[] = EIGHT_PLAYERS): Promise<GameView> {
+export async function playToTheEnd(api: ScreenClient, ending: Ending, players: string[] = EIGHT_PLAYERS): Promise<GameView> {
   const started = await api.call('newGame', { game: ending.game, players, ...(ending.rules ? { rules: ending.rules } : {}) })
   if (!started.ok) throw new Error(`${ending.name}: ${started.error}`)
   for (let move = 0; move < 2000; move++) {
-    const game = (await tableState(api)).current
+    const game = (await api.getState()).current
     if (!game) throw new Error(`${ending.name}: no game on the table`)
     if (game.summary.finished) return game
     const seat = game.offer.toPlay ?? game.offer.throwers[0]
-    await playMoves(api, [ending.next(game, seat)])
+    await api.play([ending.next(game, seat)])
   }
   throw new Error(`${ending.name}: no end after 2,000 moves`)
 }

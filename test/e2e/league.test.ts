@@ -5,8 +5,10 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LeagueView } from '@shared/league'
-import { connectApi, leagueUrl, PASSWORD, playGame, seeded, startLeague, startTable, temporaryFolder } from '../main/league/support'
+import { leagueUrl, PASSWORD, playGame, startLeague, startTable, temporaryFolder } from '../main/league/support'
 import { launchBrowser, SCREENSHOTS } from './support'
+import { seededRandom } from '@shared/random-play'
+import { ScreenClient } from '@test/kit/screen-client'
 
 let browser: Browser
 const running: { stop: (signal?: NodeJS.Signals) => Promise<void> }[] = []
@@ -35,12 +37,12 @@ describe('the league page and the league TV', () => {
     const t1 = await startTable(temporaryFolder('e2e-t1'), leagueUrl(host, 't1'))
     const t2 = await startTable(temporaryFolder('e2e-t2'), leagueUrl(host, 't2'))
     running.push(t1, t2)
-    const api1 = await connectApi(t1.url)
-    const api2 = await connectApi(t2.url)
-    await playGame(api1, 'four-plus', ['Ann', 'Bob'], seeded(31))
-    await playGame(api2, 'four-plus', ['Ann', 'Dee'], seeded(32))
-    await playGame(api1, 'foursies', ['Ann', 'Bob', 'Cy'], seeded(33), 4)
-    await playGame(api2, 'four-plus', ['Dee', 'Eve'], seeded(34), 2)
+    const api1 = await ScreenClient.open(t1.url)
+    const api2 = await ScreenClient.open(t2.url)
+    await playGame(api1, 'four-plus', ['Ann', 'Bob'], seededRandom(31))
+    await playGame(api2, 'four-plus', ['Ann', 'Dee'], seededRandom(32))
+    await playGame(api1, 'foursies', ['Ann', 'Bob', 'Cy'], seededRandom(33), 4)
+    await playGame(api2, 'four-plus', ['Dee', 'Eve'], seededRandom(34), 2)
     const view = async (): Promise<LeagueView> => (await (await fetch(`${host.url}_league/view`)).json()) as LeagueView
     const settled = await vi.waitFor(
       async () => {
@@ -102,7 +104,7 @@ describe('the league page and the league TV', () => {
     await tv.screenshot({ path: join(SCREENSHOTS, 'league-tv.png') })
 
     // A game finished on a table reaches the TV.
-    await playGame(api1, 'four-plus', ['Ann', 'Cy'], seeded(35))
+    await playGame(api1, 'four-plus', ['Ann', 'Cy'], seededRandom(35))
     await expect.poll(() => tv.locator('header').textContent(), { timeout: 60_000 }).toContain('3 games')
     api1.close()
     api2.close()

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
-import { connectApi, tableState, type ApiClient } from './api-client'
+import { ScreenClient } from '@test/kit/screen-client'
 import { layoutProblems } from './layout'
 
 /** A LAN address of this machine, or a second loopback address the host is told to share on. */
@@ -27,7 +27,7 @@ const LAPTOP = { width: 1280, height: 720 }
 
 let browser: Browser
 const hosts: RunningHost[] = []
-const clients: ApiClient[] = []
+const clients: ScreenClient[] = []
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -42,7 +42,7 @@ afterAll(async () => {
 interface SharedTable {
   dataDir: string
   host: RunningHost
-  api: ApiClient
+  api: ScreenClient
   /** The table's address on the LAN (http://ADDRESS:PORT/). */
   lan: string
   code: string
@@ -56,7 +56,7 @@ async function shareTable(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-pho
   const code = /Pairing code for a phone that enters dice: (\d{8})/.exec(host.output())![1]
   const lan = /Shared on the LAN: (http:\/\/\S+\/)/.exec(host.output())![1]
   expect(lan).toBe(`http://${LAN_ADDRESS}:${new URL(host.url).port}/`)
-  const api = await connectApi(host.url)
+  const api = await ScreenClient.open(host.url)
   clients.push(api)
   return { dataDir, host, api, lan, code }
 }
@@ -152,7 +152,7 @@ describe('a phone paired over the LAN is a keypad of its own', () => {
       expect(await phone.getByTestId('message').getAttribute('data-level')).toBe('error')
       await expect.poll(text(host, 'keypad-buffer')).toBe('42')
       expect(await host.getByTestId('message').textContent()).not.toContain('4 dice are due')
-      expect((await tableState(table.api)).current!.moveCount).toBe(0)
+      expect((await table.api.getState()).current!.moveCount).toBe(0)
 
       // Once paired, with a game on and a refusal shown: the prompt, the message and the whole keypad inside the screen.
       const enter = await box(phone, 'keypad-enter')
@@ -179,7 +179,7 @@ describe('a phone paired over the LAN is a keypad of its own', () => {
 
       // The phone's throw is its own four digits, whatever the host has typed.
       await tap(phone, ['3', '5', '6', '6', 'Enter'])
-      await expect.poll(async () => (await tableState(table.api)).current?.lastThrow?.values).toEqual([3, 5, 6, 6])
+      await expect.poll(async () => (await table.api.getState()).current?.lastThrow?.values).toEqual([3, 5, 6, 6])
       await expect.poll(text(host, 'keypad-buffer')).toBe('42')
       await expect.poll(() => phone.getByTestId('message').getAttribute('data-level')).not.toBe('error')
       // And the host's own Enter enters the host's own digits (two: refused, on the host alone).
@@ -214,7 +214,7 @@ describe('the computer’s turn, sharing, and a pairing that lasts', () => {
     const host = await openPage(table.host.url, LAPTOP)
     const phone = await openPage(`${table.lan}table`, UPRIGHT)
     await pair(phone, table.code)
-    await expect.poll(async () => (await tableState(table.api)).current?.summary.toPlay, { timeout: 60_000 }).toBe('Ann')
+    await expect.poll(async () => (await table.api.getState()).current?.summary.toPlay, { timeout: 60_000 }).toBe('Ann')
     // Undo lands on Robo's turn: it waits, and every screen says it is Robo's.
     await host.getByTestId('undo').click()
     await expect.poll(text(phone, 'keypad-hint')).toBe('Robo waits after the undo')
@@ -227,17 +227,17 @@ describe('the computer’s turn, sharing, and a pairing that lasts', () => {
       expect(await button.isDisabled()).toBe(true)
       expect(await button.getAttribute('title')).toBe('Robo waits after the undo: undo further, or let Robo play')
     }
-    const moves = (await tableState(table.api)).current!.moveCount
+    const moves = (await table.api.getState()).current!.moveCount
     // A person's key on the computer's turn: refused with the reason, on that screen, and nothing recorded.
     await type(host, ['Space'])
     await expect.poll(text(host, 'message')).toContain('It is Robo’s turn: the computer plays it')
     expect(await phone.getByTestId('message').textContent()).not.toContain('the computer plays it')
     expect(await table.api.call('submit', { bank: true })).toEqual({ ok: false, error: 'It is Robo’s turn: the computer plays it' })
-    expect((await tableState(table.api)).current!.moveCount).toBe(moves)
+    expect((await table.api.getState()).current!.moveCount).toBe(moves)
     // The phone lets Robo play: it plays on by itself to Ann's turn.
     await phone.getByTestId('let-computer-play').click()
-    await expect.poll(async () => (await tableState(table.api)).current!.moveCount, { timeout: 30_000 }).toBeGreaterThan(moves)
-    await expect.poll(async () => (await tableState(table.api)).current?.summary.toPlay, { timeout: 60_000 }).toBe('Ann')
+    await expect.poll(async () => (await table.api.getState()).current!.moveCount, { timeout: 30_000 }).toBeGreaterThan(moves)
+    await expect.poll(async () => (await table.api.getState()).current?.summary.toPlay, { timeout: 60_000 }).toBe('Ann')
     await expect.poll(() => phone.getByTestId('keypad-enter').isDisabled()).toBe(false)
     await host.close()
     await phone.close()
@@ -272,7 +272,7 @@ describe('the computer’s turn, sharing, and a pairing that lasts', () => {
     await expect.poll(() => phone.getByTestId('keypad-enter').isDisabled()).toBe(false)
     expect(await phone.getByTestId('view-only').count()).toBe(0)
     await tap(phone, ['2', '3', '5', '6', 'Enter'])
-    await expect.poll(async () => (await tableState(table.api)).current?.moveCount).toBe(1)
+    await expect.poll(async () => (await table.api.getState()).current?.moveCount).toBe(1)
 
     // The host restarts (a new pairing code): the phone reconnects as the paired screen it was.
     await host.close()
@@ -283,7 +283,7 @@ describe('the computer’s turn, sharing, and a pairing that lasts', () => {
     await expect.poll(() => phone.getByTestId('keypad-enter').isDisabled(), { timeout: 30_000 }).toBe(false)
     expect(await phone.getByTestId('view-only').count()).toBe(0)
     await tap(phone, ['2', '3', '5', '6', 'Enter'])
-    await expect.poll(async () => (await tableState(again.api)).current?.moveCount).toBe(2)
+    await expect.poll(async () => (await again.api.getState()).current?.moveCount).toBe(2)
     // Its reconnects were no guesses: the host never told of a wrong code.
     expect(again.host.output()).not.toMatch(/wrong code/i)
 

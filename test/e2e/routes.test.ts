@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordText } from '@shared/game'
 import { playRandomGame, seededRandom } from '@shared/random-play'
 import { launchBrowser, startHost, type RunningHost } from './support'
-import { connectApi, type ApiClient } from './api-client'
+import { ScreenClient } from '@test/kit/screen-client'
 
 let browser: Browser
 let running: RunningHost
-let api: ApiClient
+let api: ScreenClient
 const pages: Page[] = []
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const finished = playRandomGame({ game: 'foursies', players: ['Ann', 'Bob'], meta: { startedAt: Date.UTC(2026, 0, 2) } }, seededRandom(7)).game
   writeFileSync(join(dataDir, 'history', 'seed.jsonl'), recordText(finished))
   running = await startHost(dataDir)
-  api = await connectApi(running.url)
+  api = await ScreenClient.open(running.url)
   expect(await api.call('newGame', { game: 'farkle', players: ['Ann', 'Cy'] })).toEqual({ ok: true })
 }, 120_000)
 

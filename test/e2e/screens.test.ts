@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
-import { connectApi, playMoves, tableState, type ApiClient } from './api-client'
+import { launchBrowser, recordTv, SCREENSHOTS, startHost, tvBanners, tvDrawnAfter, type RunningHost } from './support'
+import { ScreenClient } from '@test/kit/screen-client'
 
 let browser: Browser
 const hosts: RunningHost[] = []
-const clients: ApiClient[] = []
+const clients: ScreenClient[] = []
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -22,10 +22,10 @@ afterAll(async () => {
   for (const running of hosts) await running.stop()
 })
 
-async function table(): Promise<{ url: string; api: ApiClient }> {
+async function table(): Promise<{ url: string; api: ScreenClient }> {
   const running = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-screens-')))
   hosts.push(running)
-  const api = await connectApi(running.url)
+  const api = await ScreenClient.open(running.url)
   clients.push(api)
   return { url: running.url, api }
 }
@@ -54,7 +54,7 @@ describe('what the screens show', () => {
     // Bob wins rounds 1 and 4, Ann 2 and 3: whoever wins throws four 4s on their turn, the others nothing.
     const roundWinners = ['Bob', 'Ann', 'Ann', 'Bob']
     for (let guard = 0; guard < 40; guard++) {
-      const state = await tableState(api)
+      const state = await api.getState()
       const game = state.current!
       if (game.summary.toPlay === null) break
       const round = Number(/Round (\d)/.exec(game.table.phase)?.[1])
@@ -62,7 +62,7 @@ describe('what the screens show', () => {
         await expect.poll(text(tv, 'phase')).toBe('Round 4 of 4 · Tour 1 · Final lap')
         await expect.poll(text(control, 'phase')).toBe('Round 4 of 4 · Tour 1 · Final lap')
       }
-      await playMoves(api, [game.summary.toPlay === roundWinners[round - 1] ? FOUR_FOURS : QUIET])
+      await api.play([game.summary.toPlay === roundWinners[round - 1] ? FOUR_FOURS : QUIET])
     }
     // Two round wins each: a duel with the tour at stake; the keypad says whose digit comes first.
     await expect.poll(text(tv, 'phase')).toBe('Tie-break duel: tour 1 at stake')
@@ -91,18 +91,18 @@ describe('what the screens show', () => {
   it('4-PLU$: the flash-round winner stands above the player with the same total', async () => {
     const { url, api } = await table()
     await api.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'], rules: { rounds: 1 } })
-    await playMoves(api, [{ roll: [2, 2, 2, 6] }, { roll: [2, 3, 5, 6] }, { roll: [2, 3, 5, 6] }, { roll: [2, 2, 2, 6] }, { roll: [2, 3, 5, 6] }])
+    await api.play([{ roll: [2, 2, 2, 6] }, { roll: [2, 3, 5, 6] }, { roll: [2, 3, 5, 6] }, { roll: [2, 2, 2, 6] }, { roll: [2, 3, 5, 6] }])
     const tv = await openPage(`${url}scoreboard`)
-    await playMoves(api, [{ roll: [2, 3, 5, 6] }])
+    await api.play([{ roll: [2, 3, 5, 6] }])
     // A flash round: Ann throws nothing, Bob four of a kind.
     await expect.poll(text(tv, 'phase')).toBe('Flash round')
-    await playMoves(api, [{ roll: [2, 3, 5, 6] }])
+    await api.play([{ roll: [2, 3, 5, 6] }])
     // Ann's throw stays beside the scores with her name while Bob is to play.
     await expect.poll(text(tv, 'throw-caption')).toBe('Ann’s last throw')
     await expect.poll(text(tv, 'to-play')).toBe('Bob')
-    await playMoves(api, [{ roll: [5, 5, 5, 5] }])
+    await api.play([{ roll: [5, 5, 5, 5] }])
     // Bob raised the standing score: Ann owes a reply, and throws nothing again.
-    await playMoves(api, [{ roll: [2, 3, 5, 6] }])
+    await api.play([{ roll: [2, 3, 5, 6] }])
     await tv.getByTestId('winner-screen').waitFor()
     expect(await tv.getByTestId('standing-name').allTextContents()).toEqual(['Bob', 'Ann'])
     expect(await tv.getByTestId('standing-why').allTextContents()).toEqual(['won the flash rounds'])
@@ -126,6 +126,7 @@ describe('what the screens show', () => {
     })
     await tv.goto(`${url}scoreboard`)
     await tv.getByTestId('scores').waitFor()
+    await recordTv(tv)
     // Sound is off until switched on; then a short sound made in the page for each event.
     await tv.mouse.move(500, 500)
     await tv.getByTestId('tv-options').click()
@@ -133,14 +134,17 @@ describe('what the screens show', () => {
     const oscillators = () => tv.evaluate(() => (window as unknown as { oscillators: number }).oscillators)
     const before = await oscillators()
 
-    await playMoves(api, [{ roll: [1, 1, 1, 1, 5, 5] }, { keep: [1, 1, 1, 1, 5, 5] }])
-    await expect.poll(text(tv, 'announcement')).toBe('Hot dice!')
+    await api.play([{ roll: [1, 1, 1, 1, 5, 5] }, { keep: [1, 1, 1, 1, 5, 5] }])
+    await expect.poll(() => tvBanners(tv)).toContain('Hot dice!')
     await expect.poll(() => tv.getByTestId('scoreboard').getAttribute('data-last-sound')).toBe('hotDice')
     expect(await oscillators()).toBeGreaterThan(before)
-    await playMoves(api, [{ bank: true }])
-    // The announcement ends with the turn, at once (not seconds later, into Cy's turn).
-    await expect.poll(() => tv.getByTestId('announcement').count(), { timeout: 1000 }).toBe(0)
-    await expect.poll(text(tv, 'throw-caption')).toBe('Ann’s last throw')
+    const beforeTheBank = (await api.getState()).version
+    await api.play([{ bank: true }])
+    // The announcement ends with the turn, at once (not seconds later, into Cy's turn): the first
+    // state the TV draws after the bank has the banner gone or on its way out, under Ann's last throw.
+    await expect.poll(() => tvDrawnAfter(tv, beforeTheBank)).toMatchObject({ caption: 'Ann’s last throw' })
+    const drawn = (await tvDrawnAfter(tv, beforeTheBank))!
+    expect(drawn.banner === '' || drawn.leaving, `banner ${JSON.stringify(drawn.banner)} still up`).toBe(true)
 
     // Cy, the computer, plays; its reasons are in the table's log, never on the TV.
     await expect.poll(() => control.locator('[data-testid=log-entry][data-kind=computer]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
@@ -197,9 +201,10 @@ describe('what the screens show', () => {
   it('import asks before replacing a game in progress; the replaced game resumes from History; a game already there is not imported twice', async () => {
     const { url, api } = await table()
     await api.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
-    await playMoves(api, [{ roll: [3, 3, 3, 2] }])
-    const exported = await api.call<{ ok: true; record: string }>('exportRecord')
-    await playMoves(api, [{ roll: [2, 3, 5, 6] }])
+    await api.play([{ roll: [3, 3, 3, 2] }])
+    const exported = await api.call('exportRecord')
+    if (!exported.ok) throw new Error(exported.error)
+    await api.play([{ roll: [2, 3, 5, 6] }])
     const control = await openPage(url)
     const importFile = () =>
       control.getByTestId('import-input').setInputFiles({ name: 'saved.jsonl', mimeType: 'application/json', buffer: Buffer.from(exported.record) })
@@ -207,10 +212,10 @@ describe('what the screens show', () => {
     await importFile()
     await expect.poll(text(control, 'import-confirm')).toContain('Replace the game in progress with saved.jsonl?')
     await control.getByTestId('import-confirm-no').click()
-    expect((await tableState(api)).current?.moveCount).toBe(2)
+    expect((await api.getState()).current?.moveCount).toBe(2)
     await importFile()
     await control.getByTestId('import-confirm-yes').click()
-    await expect.poll(async () => (await tableState(api)).current?.moveCount).toBe(1)
+    await expect.poll(async () => (await api.getState()).current?.moveCount).toBe(1)
 
     // The game that was replaced is in History, abandoned, with its scores; its steps are numbered as the record's lines.
     await control.getByTestId('tab-history').click()
@@ -223,7 +228,7 @@ describe('what the screens show', () => {
     await control.getByTestId('history-resume').click()
     await expect.poll(text(control, 'resume-confirm')).toContain('in place of the game in progress?')
     await control.getByTestId('resume-confirm-yes').click()
-    await expect.poll(async () => (await tableState(api)).current?.moveCount).toBe(2)
+    await expect.poll(async () => (await api.getState()).current?.moveCount).toBe(2)
     await expect.poll(text(control, 'message')).toContain('Resumed 4-PLU$')
     await control.getByTestId('table-screen').waitFor()
 
@@ -231,7 +236,7 @@ describe('what the screens show', () => {
     await importFile()
     await control.getByTestId('import-confirm-yes').click()
     await expect.poll(text(control, 'import-error')).toContain('already in the history')
-    expect((await tableState(api)).current?.moveCount).toBe(2)
+    expect((await api.getState()).current?.moveCount).toBe(2)
     await control.close()
   }, 120_000)
 })

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
-import { connectApi, playMoves, tableState, type ApiClient } from './api-client'
+import { launchBrowser, SCREENSHOTS, settled, startHost, type RunningHost } from './support'
+import { ScreenClient } from '@test/kit/screen-client'
+import type { GameId } from '@shared/games'
+import type { Move } from '@shared/games/types'
 import { ENDINGS, EIGHT_PLAYERS, playToTheEnd } from './endings'
 import { layoutProblems, textsSmallerThanTv } from './layout'
 import { cameraPhotos, installFakeCamera, showPhoto } from './fake-camera'
@@ -22,7 +24,7 @@ const VIEWPORTS = [
 ]
 const PLAYERS = ['Maximilian Alexander', 'Ann', 'Cy']
 
-const GAMES: Array<{ game: string; rules?: Record<string, unknown>; moves: object[] }> = [
+const GAMES: Array<{ game: GameId; rules?: Record<string, unknown>; moves: Move[] }> = [
   { game: 'foursies', rules: { match: 'tour', tour: 'four-rounds' }, moves: [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }] },
   { game: 'farkle', moves: [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }] },
   { game: 'fouche', moves: [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }] },
@@ -31,12 +33,12 @@ const GAMES: Array<{ game: string; rules?: Record<string, unknown>; moves: objec
 
 let browser: Browser
 let running: RunningHost
-let api: ApiClient
+let api: ScreenClient
 
 beforeAll(async () => {
   browser = await launchBrowser()
   running = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-shots-')))
-  api = await connectApi(running.url)
+  api = await ScreenClient.open(running.url)
 }, 120_000)
 
 afterAll(async () => {
@@ -46,9 +48,9 @@ afterAll(async () => {
 })
 
 async function check(page: Page, picture: string): Promise<string[]> {
-  // Let the fonts settle and any entrance animation end; a sticky bar over scrolled content is no overlap.
+  // The fonts loaded and any entrance animation ended; a sticky bar over scrolled content is no overlap.
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(450)
+  await settled(page)
   await page.screenshot({ path: join(SCREENSHOTS, `${picture}.png`) })
   return (await layoutProblems(page)).map((problem) => `${picture}: ${problem.kind}: ${problem.what}`)
 }
@@ -56,7 +58,7 @@ async function check(page: Page, picture: string): Promise<string[]> {
 /** A TV picture: nothing off-screen, overlapping or cut, no text out of its row or card, none under the TV's smallest size. */
 async function checkTv(page: Page, picture: string): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(450)
+  await settled(page)
   await page.screenshot({ path: join(SCREENSHOTS, `${picture}.png`), fullPage: true })
   return [
     ...(await layoutProblems(page, { panels: true })).map((problem) => `${picture}: ${problem.kind}: ${problem.what}`),
@@ -79,6 +81,26 @@ async function tvShots(picture: string, ready: string, large = false, viewports 
   return problems
 }
 
+/** The History tab once it lists every game the host has (or says there is none). */
+async function historyShown(page: Page): Promise<void> {
+  const listed = await api.call('listHistory')
+  const count = listed.ok ? listed.games.length : 0
+  await page.getByTestId(count > 0 ? `history-entry-${count - 1}` : 'history-empty').waitFor()
+}
+
+/**
+ * The Players tab once it shows everyone's statistics and the player list the host has (before its
+ * answers come, it shows no player: the same as after them when there is none).
+ */
+async function playersShown(page: Page): Promise<void> {
+  await page.getByTestId('players-screen').waitFor()
+  const statistics = await api.call('playerStatistics')
+  const rows = statistics.ok ? statistics.players.length : 0
+  if (rows > 0) await page.getByTestId('players-row').nth(rows - 1).waitFor()
+  const people = await api.call('listPeople')
+  if (people.ok && people.people.length > 1) await page.getByTestId('rename-from').waitFor()
+}
+
 async function shots(game: string, state: string): Promise<string[]> {
   const problems: string[] = []
   for (const viewport of VIEWPORTS) {
@@ -87,8 +109,7 @@ async function shots(game: string, state: string): Promise<string[]> {
     await table.getByTestId('table-screen').waitFor()
     problems.push(...(await check(table, `${game}-${state}-table-${viewport.name}`)))
     await table.getByTestId('tab-history').click()
-    await table.getByTestId('history-screen').waitFor()
-    await table.waitForTimeout(200)
+    await historyShown(table)
     problems.push(...(await check(table, `${game}-${state}-history-${viewport.name}`)))
     if ((await table.getByTestId('history-entry-0').count()) > 0) {
       await table.getByTestId('history-entry-0').click()
@@ -96,8 +117,7 @@ async function shots(game: string, state: string): Promise<string[]> {
       problems.push(...(await check(table, `${game}-${state}-replay-${viewport.name}`)))
     }
     await table.getByTestId('tab-players').click()
-    await table.getByTestId('players-screen').waitFor()
-    await table.waitForTimeout(200)
+    await playersShown(table)
     problems.push(...(await check(table, `${game}-${state}-players-${viewport.name}`)))
     await table.close()
     const tv = await browser.newPage({ viewport })
@@ -120,7 +140,7 @@ describe('screens at TV, laptop and phone sizes', () => {
   for (const { game, rules, moves } of GAMES) {
     it(`${game}: nothing off-screen, nothing drawn over something else`, async () => {
       expect(await api.call('newGame', { game, players: PLAYERS, ...(rules ? { rules } : {}) })).toEqual({ ok: true })
-      await playMoves(api, moves)
+      await api.play(moves)
       const problems = await shots(game, 'playing')
       // The game goes to the history for the next game's History pictures.
       await api.call('abandon')
@@ -130,7 +150,7 @@ describe('screens at TV, laptop and phone sizes', () => {
 
   it('foursies at its end: the final standings on the TV and the table', async () => {
     expect(await api.call('newGame', { game: 'foursies', players: PLAYERS })).toEqual({ ok: true })
-    await playMoves(api, [{ roll: [4, 4, 4, 4] }, { roll: [3, 5, 6, 6] }, { roll: [4, 2, 3, 3] }])
+    await api.play([{ roll: [4, 4, 4, 4] }, { roll: [3, 5, 6, 6] }, { roll: [4, 2, 3, 3] }])
     const problems = await shots('foursies', 'over')
     expect(problems).toEqual([])
   }, 180_000)
@@ -140,11 +160,11 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(await api.call('newGame', { game: 'foursies', players })).toEqual({ ok: true })
     // A quiet round for all five, then Bob throws four 4s.
     for (let move = 0; move < 20; move++) {
-      const summary = (await tableState(api)).current!.summary
+      const summary = (await api.getState()).current!.summary
       if (summary.finished) break
-      await playMoves(api, [move >= 5 && summary.toPlay === 'Bob' ? { roll: [4, 4, 4, 4] } : { roll: [3, 5, 6, 6] }])
+      await api.play([move >= 5 && summary.toPlay === 'Bob' ? { roll: [4, 4, 4, 4] } : { roll: [3, 5, 6, 6] }])
     }
-    expect((await tableState(api)).current?.summary.finished).toBe(true)
+    expect((await api.getState()).current?.summary.finished).toBe(true)
     // The chart is a canvas: cut by the TV's frame (which does not scroll), it is reported.
     const problems = await shots('five-players', 'over')
     expect(problems).toEqual([])
@@ -152,7 +172,7 @@ describe('screens at TV, laptop and phone sizes', () => {
 
   it('large type and high contrast on the TV, the light theme on the table: still nothing off-screen or overlapping', async () => {
     expect(await api.call('newGame', { game: 'farkle', players: PLAYERS })).toEqual({ ok: true })
-    await playMoves(api, [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }])
+    await api.play([{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }])
     const problems: string[] = []
     for (const viewport of VIEWPORTS.slice(0, 3)) {
       const context = await browser.newContext({ viewport })
@@ -177,7 +197,7 @@ describe('screens at TV, laptop and phone sizes', () => {
 
   it('eight players on the TV at every size, in normal and large type, a computer seat among them: every row fits, nothing under TV text', async () => {
     const problems: string[] = []
-    const playing: Array<{ game: string; rules?: Record<string, unknown>; computers?: number[]; moves: object[] }> = [
+    const playing: Array<{ game: GameId; rules?: Record<string, unknown>; computers?: number[]; moves: Move[] }> = [
       { game: 'foursies', rules: { match: 'tour', tour: 'four-rounds' }, computers: [7], moves: [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }] },
       { game: 'farkle', moves: [{ roll: [1, 1, 1, 5, 2, 3] }, { keep: [1, 1, 1] }] },
       // Seat 0 throws four 1s and is out; seat 1's three 1s cost a throw next round (a note under the name).
@@ -185,7 +205,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     ]
     for (const { game, rules, computers, moves } of playing) {
       expect(await api.call('newGame', { game, players: EIGHT_PLAYERS, ...(rules ? { rules } : {}), ...(computers ? { computers } : {}) })).toEqual({ ok: true })
-      await playMoves(api, moves)
+      await api.play(moves)
       problems.push(...(await tvShots(`eight-${game}`, '[data-testid=scores]')))
       problems.push(...(await tvShots(`eight-${game}-large`, '[data-testid=scores]', true)))
       await api.call('abandon')
@@ -222,7 +242,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     const sixteen = [...EIGHT_PLAYERS, 'Hal', 'Ivy', 'Jo', 'Kim', 'Lou', 'Mo', 'Ned', 'Oli']
     const problems: string[] = []
     expect(await api.call('newGame', { game: 'foursies', players: sixteen, rules: { match: 'tour' } })).toEqual({ ok: true })
-    await playMoves(api, [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
+    await api.play([{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
     problems.push(...(await tvShots('sixteen-foursies', '[data-testid=scores]', false, VIEWPORTS.slice(0, 2))))
     await api.call('abandon')
     for (const ending of ENDINGS.filter((one) => one.name === 'foursies-tour' || one.name === 'farkle-farkle')) {
@@ -290,7 +310,7 @@ describe('screens at TV, laptop and phone sizes', () => {
   it('the replay’s score chart follows the window when it narrows', async () => {
     // A game of three turns to chart.
     expect(await api.call('newGame', { game: 'foursies', players: PLAYERS })).toEqual({ ok: true })
-    await playMoves(api, [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
+    await api.play([{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
     await api.call('abandon')
     const problems: string[] = []
     const page = await browser.newPage({ viewport: VIEWPORTS[1] })
@@ -313,7 +333,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
     await page.getByTestId('start-game').click()
     await page.getByTestId('table-screen').waitFor()
-    await page.waitForTimeout(200)
+    await settled(page)
     await page.screenshot({ path: join(SCREENSHOTS, 'started-from-setup-1280x720.png') })
     const top = async (testId: string): Promise<number> => (await page.getByTestId(testId).boundingBox())?.y ?? -1
     const barBottom = await page.locator('.control__bar').evaluate((bar) => bar.getBoundingClientRect().bottom)

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SimulatedHub } from '@scripts/simulated-hub'
-import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { launchBrowser, SCREENSHOTS, settled, startHost, type RunningHost } from './support'
 
 let browser: Browser
 let hub: SimulatedHub
@@ -51,7 +51,7 @@ it('plays by throwing smart dice: the Devices tab shows the hub and the scoreboa
   await app.getByTestId('assign-D').click()
   await expect.poll(() => app.getByTestId('die-chip-D').getAttribute('data-in-game'), { timeout: 10_000 }).toBe('false')
   expect(await app.getByTestId('assign-D').getAttribute('aria-checked')).toBe('false')
-  await app.waitForTimeout(300) // the switch's slide, before the screenshot
+  await settled(app) // the switch's slide, before the screenshot
   await app.screenshot({ path: join(SCREENSHOTS, 'devices.png') })
   await app.close()
   await scoreboard.close()

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import { launchBrowser, recordTv, SCREENSHOTS, startHost, tvBanners, type RunningHost } from './support'
 
 let browser: Browser
 const hosts: RunningHost[] = []
@@ -58,7 +58,7 @@ async function score(page: Page, name: string): Promise<string | null> {
 }
 
 async function expectScore(page: Page, name: string, value: number): Promise<void> {
-  await expect.poll(() => score(page, name), { timeout: 5000 }).toBe(String(value))
+  await expect.poll(() => score(page, name)).toBe(String(value))
 }
 
 describe('playing at the table in a browser', () => {
@@ -67,6 +67,7 @@ describe('playing at the table in a browser', () => {
     const table = await openPage(running.url)
     const scoreboard = await openPage(`${running.url}scoreboard`)
     await scoreboard.getByTestId('waiting').waitFor()
+    await recordTv(scoreboard)
 
     await setUpGame(table, 'foursies', ['Ann', 'Bob'])
     await expect.poll(() => scoreboard.getByTestId('to-play').textContent()).toContain('Ann')
@@ -90,7 +91,7 @@ describe('playing at the table in a browser', () => {
 
     // Ann: 4 4 4 6 would make 5: bust, she stays on 2.
     await typeKeys(table, '4446 Enter')
-    await expect.poll(() => scoreboard.getByTestId('announcement').textContent(), { timeout: 5000 }).toContain('Bust')
+    await expect.poll(async () => (await tvBanners(scoreboard)).join(' | ')).toContain('Bust')
     await expectScore(scoreboard, 'Ann', 2)
 
     // Bob mistypes his throw, undoes it with the keypad's /, and enters it again.
@@ -104,7 +105,7 @@ describe('playing at the table in a browser', () => {
 
     // Bob: 4 4 5 6 brings him to exactly 4; he is the last of the lap, so he wins the round.
     await typeKeys(table, '4456 Enter')
-    await scoreboard.getByTestId('winner-screen').waitFor({ timeout: 5000 })
+    await scoreboard.getByTestId('winner-screen').waitFor()
     await expect.poll(() => scoreboard.getByTestId('winner-names').textContent()).toContain('Bob')
     await table.getByTestId('game-over').waitFor()
     await scoreboard.screenshot({ path: join(SCREENSHOTS, 'scoreboard-winner.png') })

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { RecordJournal } from '@main/core/game/record-journal'
 import { openTable, type TestTable } from '../kit/table'
 import type { Outcome } from '@shared/api'
-import { fillDiskLeaving, mountTmpfs, movesOnDisk, randomMove, seeded, underAnotherStart, unmountTmpfs } from './support'
+import { fillDiskLeaving, mountTmpfs, movesOnDisk, randomMove, underAnotherStart, unmountTmpfs } from './support'
+import { seededRandom } from '@shared/random-play'
 
 const ROUNDS = 80
 const OPERATIONS_PER_ROUND = 30
@@ -21,7 +22,7 @@ afterAll(() => {
 describe('fault suite: full disk', () => {
   it(`keeps every acknowledged line and refuses the rest whole, over ${ROUNDS} disk-full episodes`, async () => {
     dir = mountTmpfs(512 * 1024)
-    const random = seeded(424242)
+    const random = seededRandom(424242)
     let clock = 1_700_000_000_000
     const stores: RecordJournal[] = []
     const open = (): TestTable => {

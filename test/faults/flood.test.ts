@@ -8,9 +8,12 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { serveTable } from '../kit/table'
-import { randomMoveIn, Screen } from './host-client'
+import { randomMoveIn } from './random-move'
+import { ScreenClient } from '@test/kit/screen-client'
 import { floodRequests, openUnreadSocket } from './raw-socket'
-import { answered, movesOnDisk, seeded } from './support'
+import { answered, movesOnDisk } from './support'
+import { seededRandom } from '@shared/random-play'
+import { waitUntil } from '@test/kit/wait'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -22,13 +25,12 @@ function heapMegabytes(): number {
   return process.memoryUsage().heapUsed / 2 ** 20
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const start = Date.now()
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) return false
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return true
+/** Whether the server comes to hold `count` screens (a limit far above what a busy machine needs). */
+function holdsScreens(server: { clientCount: number }, count: number): Promise<boolean> {
+  return waitUntil(() => expect(server.clientCount).toBe(count), 20_000).then(
+    () => true,
+    () => false
+  )
 }
 
 describe('fault suite: unread-reply floods', () => {
@@ -40,14 +42,14 @@ describe('fault suite: unread-reply floods', () => {
     const session = await serveTable(rendererDir, { dataDir, lanAddresses: () => ['127.0.0.2'] })
     const server = session.table.server!
     await server.setSharing(true)
-    const player = await Screen.open(server.url)
-    await player.outcome('newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 } }])
-    const random = seeded(77)
+    const player = await ScreenClient.open(server.url)
+    await player.call('newGame', { game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 } })
+    const random = seededRandom(77)
     const acknowledged: string[] = []
     const play = async (count: number): Promise<void> => {
       for (let i = 0; i < count; i++) {
         const move = randomMoveIn(player.state!, random)!
-        if ((await player.outcome('submit', [move])).ok) acknowledged.push(JSON.stringify(move))
+        if ((await player.call('submit', move)).ok) acknowledged.push(JSON.stringify(move))
       }
     }
     await play(100)
@@ -64,17 +66,17 @@ describe('fault suite: unread-reply floods', () => {
       await play(10)
       counts.requestsSent += await sending
       counts.floods++
-      const droppedNow = await until(() => server.clientCount === 1, 20_000)
+      const droppedNow = await holdsScreens(server, 1)
       if (droppedNow) counts.dropped++
       else counts.notDropped++
       socket.destroy()
       try {
-        await player.outcome('getState')
+        await player.call('getState')
       } catch {
         counts.crashed++
       }
     }
-    await until(() => server.clientCount === 1, 5000)
+    await holdsScreens(server, 1)
     counts.leftBehind = server.clientCount - 1
     const expected = movesOnDisk(join(dataDir, 'current.jsonl'))
     counts.lost = acknowledged.filter((move, i) => expected[i] !== move).length + Math.max(0, acknowledged.length - expected.length)

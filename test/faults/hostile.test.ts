@@ -7,18 +7,15 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
 import { dispatch } from '@main/core/screens/dispatch'
 import { Pairing } from '@main/core/screens/pairing'
 import type { MethodArgs, MethodName, MethodResult } from '@shared/api-methods'
-import type { TableState } from '@shared/api'
 import { recordText } from '@shared/game'
-import { playRandomGame } from '@shared/random-play'
+import { playRandomGame, seededRandom } from '@shared/random-play'
 import { factsOfRecordText, playerStatistics, type GameFacts } from '@shared/stats'
 import { openTable, serveTable, type TestTable } from '../kit/table'
-import { Screen } from './host-client'
-import { seeded } from './support'
+import { ScreenClient } from '@test/kit/screen-client'
 
 function call<M extends MethodName>(session: TestTable, method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
   return dispatch(session.table, session.screen, method, args as unknown[]) as Promise<MethodResult<M>>
@@ -34,7 +31,7 @@ const PEOPLE = [
 function folderWithHistory(): { dataDir: string; texts: string[] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-hostile-'))
   mkdirSync(join(dataDir, 'history'))
-  const random = seeded(5)
+  const random = seededRandom(5)
   const texts = [['Annie', 'Bobby'], ['Ann', 'Bob'], ['Annie', 'Cy'], ['Bob', 'Cy'], ['Rob', 'Ann', 'Cy']].map((players, i) => {
     const text = recordText(playRandomGame({ game: 'farkle', players, rules: { target: 500 }, meta: { startedAt: 1_600_000_000_000 + i } }, random).game)
     writeFileSync(join(dataDir, 'history', `p${i}.jsonl`), text)
@@ -73,7 +70,7 @@ function mutate(text: string, random: () => number): Buffer {
 describe('fault suite: files the app owns, mutated at random', () => {
   it('players.json: the app always starts, keeps the damaged file aside, says so, and renames work', async () => {
     const ROUNDS = 120
-    const random = seeded(2727)
+    const random = seededRandom(2727)
     const good = JSON.stringify(PEOPLE, null, 2)
     const counts = { rounds: 0, readable: 0, keptAside: 0, crashed: 0, notSaid: 0, copyDiffers: 0, lostPeople: 0, renameFailed: 0 }
     const { dataDir: seedDir } = folderWithHistory()
@@ -115,7 +112,7 @@ describe('fault suite: files the app owns, mutated at random', () => {
 
   it('the statistics cache: the statistics are always those of the records, before and after a restart', async () => {
     const ROUNDS = 80
-    const random = seeded(8181)
+    const random = seededRandom(8181)
     const { dataDir, texts } = folderWithHistory()
     const expected = JSON.stringify(playerStatistics(texts.map((text) => factsOfRecordText(text) as GameFacts)))
     const cache = join(dataDir, 'history', 'statistics.cache')
@@ -194,15 +191,15 @@ describe('fault suite: requests the app must refuse', () => {
     const counts = { dropped: 0, imported: 0, largestState: 0 }
     for (let start = 0; start < 2; start++) {
       const session = await serveTable(rendererDir, { dataDir })
-      const importer = await Screen.open(session.url)
+      const importer = await ScreenClient.open(session.url)
       const players = Array.from({ length: 16 }, (_, i) => `${i}`.padEnd(200_000, 'x'))
-      const outcome = await importer.outcome('importRecord', [`${JSON.stringify({ game: 'farkle', players })}\n{"roll":[1,2,3,4,6,6]}\n`])
+      const outcome = await importer.call('importRecord', `${JSON.stringify({ game: 'farkle', players })}\n{"roll":[1,2,3,4,6,6]}\n`)
       if (outcome.ok) counts.imported++
-      const page = await Screen.open(session.url)
+      const page = await ScreenClient.open(session.url)
       counts.largestState = Math.max(counts.largestState, JSON.stringify(page.state).length, JSON.stringify(importer.state).length)
       for (const screen of [importer, page]) {
         try {
-          await screen.outcome('getState')
+          await screen.call('getState')
         } catch {
           counts.dropped++
         }
@@ -220,7 +217,7 @@ describe('fault suite: requests the app must refuse', () => {
     const names = [' =1+1', '\u00a0=1+1', '\u3000=1+1', '\u200b=1+1', '\ufeff+1', '\u202e-1', '\uff1d1+1', '\uff0b1', '\uff0d1', '\uff20SUM(A1)', '\ufe661+1', '\n=1+1', '\r=1+1', '\t=1+1', '=1+1', '+1', '-1', '@SUM(A1)']
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-csv-'))
     mkdirSync(join(dataDir, 'history'))
-    const random = seeded(3)
+    const random = seededRandom(3)
     for (let i = 0; i < names.length; i += 2) {
       const players = names.slice(i, i + 2)
       writeFileSync(join(dataDir, 'history', `csv${i}.jsonl`), recordText(playRandomGame({ game: 'farkle', players, rules: { target: 300 }, meta: { startedAt: i } }, random).game))
@@ -244,7 +241,7 @@ describe('fault suite: requests the app must refuse', () => {
       longestWait = Math.max(longestWait, ms)
       clock += ms
     })
-    const random = seeded(99)
+    const random = seededRandom(99)
     const counts = { guesses: 0, guessedRight: 0, phoneTries: 0, phoneRefused: 0, codes: new Set([pairing.pairingCode]) }
     // 20 addresses guessing 8-digit codes, 2,000 guesses in all; now and then a phone of the table
     // (from one of the guessing addresses too) types the code shown on the host.
@@ -284,15 +281,13 @@ describe('fault suite: requests the app must refuse', () => {
     }
     let admitted = 0
     for (const attempt of attempts) {
-      const outcome = await new Promise<'admitted' | 'refused'>((resolve) => {
-        const socket = new WebSocket(`ws://${attempt.address}:${port}/api`, { headers: attempt.headers })
-        socket.once('message', (data) => {
-          resolve((JSON.parse(data.toString()) as { state?: TableState }).state ? 'admitted' : 'refused')
-          socket.close()
-        })
-        socket.once('unexpected-response', () => resolve('refused'))
-        socket.once('error', () => resolve('refused'))
-      })
+      const outcome = await ScreenClient.open(`ws://${attempt.address}:${port}/api`, { headers: attempt.headers }).then(
+        (screen) => {
+          screen.close()
+          return 'admitted'
+        },
+        () => 'refused'
+      )
       if (outcome === 'admitted') admitted++
     }
     process.stdout.write(`DNS rebinding and other sites' pages: ${attempts.length} attempts on the LAN listener and loopback, admitted ${admitted}\n`)

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { recordText } from '@shared/game'
-import { playRandomGame } from '@shared/random-play'
-import { Screen, spawnHost } from './host-client'
-import { seeded } from './support'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { spawnHost } from '@test/kit/host'
+import { ScreenClient } from '@test/kit/screen-client'
 
 const KILLS = 24
 const GAMES = 4
@@ -31,7 +31,7 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
   it(`leaves a consistent folder after ${KILLS} kills during renames, colours and resumes from the history`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-kill-edits-'))
     mkdirSync(join(dataDir, 'history'))
-    const random = seeded(31)
+    const random = seededRandom(31)
     // Unfinished games of Ann, Bob and Cy: each can be resumed (the target is never reached).
     for (let i = 0; i < GAMES; i++) {
       const header = { game: 'farkle' as const, players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 }, meta: { startedAt: 1_600_000_000_000 + i } }
@@ -49,11 +49,12 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
         counts.crashed++
         continue
       }
-      const screen = await Screen.open(url)
+      const screen = await ScreenClient.open(url)
       const left = leftovers(dataDir)
-      const games = (((await screen.call('listHistory')) as { result?: { games?: { id: string }[] } }).result?.games ?? []).filter((entry) => entry.id !== 'current')
+      const listed = await screen.call('listHistory')
+      const games = (listed.ok ? listed.games : []).filter((entry) => entry.id !== 'current')
       let unopenable = 0
-      for (const game of games) if (!(await screen.outcome('openHistory', [game.id])).ok) unopenable++
+      for (const game of games) if (!(await screen.call('openHistory', game.id)).ok) unopenable++
       if (left.length > 0 || unopenable > 0) {
         if (counts.inconsistent++ === 0) process.stdout.write(`first inconsistent folder (round ${round}): ${left.join(', ')}; ${unopenable} listed games do not open\n`)
       }
@@ -61,7 +62,8 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
       const inAll = games.length + (screen.state?.current ? 1 : 0)
       counts.lostGames += Math.max(0, GAMES - inAll)
       counts.doubledGames += Math.max(0, inAll - GAMES)
-      const people = ((await screen.call('listPeople')) as { result?: { people?: { name: string; colour: string }[] } }).result?.people ?? []
+      const listedPeople = await screen.call('listPeople')
+      const people = listedPeople.ok ? listedPeople.people : []
       const bob = people.find((person) => person.name === 'Bob')?.colour ?? null
       if (colour !== null && bob !== colour) {
         if (bob !== null && bob === inFlightColour) colour = bob
@@ -69,28 +71,29 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
       }
       if (round === KILLS) {
         screen.close()
-        await host.kill()
+        await host.stop('SIGKILL')
         break
       }
       let killed = false
       const killer = setTimeout(() => {
         killed = true
-        void host.kill()
+        void host.stop('SIGKILL')
       }, 20 + random() * 300)
       try {
         while (!killed) {
           const choice = random()
           if (choice < 0.3) {
-            const list = (((await screen.call('listHistory')) as { result?: { games?: { id: string }[] } }).result?.games ?? []).filter((entry) => entry.id !== 'current')
+            const listedNow = await screen.call('listHistory')
+            const list = (listedNow.ok ? listedNow.games : []).filter((entry) => entry.id !== 'current')
             const chosen = list[Math.floor(random() * list.length)]
-            if (chosen && (await screen.outcome('resumeHistory', [chosen.id])).ok) counts.resumes++
+            if (chosen && (await screen.call('resumeHistory', chosen.id)).ok) counts.resumes++
           } else if (choice < 0.65) {
             inFlightColour = `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`
-            if ((await screen.outcome('setPersonColour', ['Bob', inFlightColour])).ok) colour = inFlightColour
+            if ((await screen.call('setPersonColour', 'Bob', inFlightColour)).ok) colour = inFlightColour
             counts.edits++
           } else {
             const cy = people.find((person) => person.name === 'Cy' || person.name === 'Cyrus')?.name ?? 'Cy'
-            const outcome = await screen.outcome('renamePerson', [cy, cy === 'Cy' ? 'Cyrus' : 'Cy'])
+            const outcome = await screen.call('renamePerson', cy, cy === 'Cy' ? 'Cyrus' : 'Cy')
             if (outcome.ok) {
               const renamed = people.find((person) => person.name === cy)
               if (renamed) renamed.name = cy === 'Cy' ? 'Cyrus' : 'Cy'
@@ -102,7 +105,7 @@ describe('fault suite: kill -9 while the app rewrites its own files', () => {
         // The connection closed under the request: it is the one in flight.
       }
       clearTimeout(killer)
-      await host.kill()
+      await host.stop('SIGKILL')
       screen.close()
       counts.kills++
     }

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { replayText } from '@shared/game'
-import { randomMoveIn, Screen, spawnHost } from './host-client'
-import { seeded } from './support'
+import { spawnHost } from '@test/kit/host'
+import { randomMoveIn } from './random-move'
+import { ScreenClient } from '@test/kit/screen-client'
+import { seededRandom } from '@shared/random-play'
 
 const KILLS = 110
 
@@ -59,7 +61,7 @@ function sameList(a: string[], b: string[]): boolean {
 describe('fault suite: kill -9', () => {
   it(`loses and doubles nothing acknowledged over ${KILLS} kills of the real host`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-kill-'))
-    const random = seeded(9)
+    const random = seededRandom(9)
     const counts = { kills: 0, killedWhileStarting: 0, acknowledged: 0, resumes: 0, peopleEdits: 0, lost: 0, doubled: 0, crashed: 0, inconsistent: 0, inFlightTaken: 0 }
     let acknowledged: string[] = []
     let historyMoves: number[] = []
@@ -75,7 +77,7 @@ describe('fault suite: kill -9', () => {
       if (early) {
         // Killed while it starts: reading, repairing and resuming the record.
         await new Promise((resolve) => setTimeout(resolve, random() * 600))
-        await host.kill()
+        await host.stop('SIGKILL')
         counts.kills++
         counts.killedWhileStarting++
         continue
@@ -87,23 +89,24 @@ describe('fault suite: kill -9', () => {
         counts.crashed++
         continue
       }
-      const screen = await Screen.open(url)
+      const screen = await ScreenClient.open(url)
       // What the restarted host shows must be what was acknowledged (give or take the request in flight).
       const disk = movesOnDisk(dataDir)
-      const listed = (await screen.call('listHistory')) as { result?: { games?: { id: string; moves: number }[] } }
-      const history = listed.result?.games ?? []
+      const listed = await screen.call('listHistory')
+      const history = listed.ok ? listed.games : []
       const archived = history.filter((entry) => entry.id !== 'current').map((entry) => entry.moves).reverse()
       // A consistent folder: no draft or damaged file left, and every game the history lists opens.
       const left = leftovers(dataDir)
       let unopenable = 0
       for (const entry of history.filter((one) => one.id !== 'current')) {
-        if (!(await screen.outcome('openHistory', [entry.id])).ok) unopenable++
+        if (!(await screen.call('openHistory', entry.id)).ok) unopenable++
       }
       if (left.length > 0 || unopenable > 0) {
         if (counts.inconsistent++ === 0) process.stdout.write(`first inconsistent folder: ${left.join(', ')}; ${unopenable} listed games do not open\n`)
       }
       // The player list: Bob's colour as acknowledged (or as in flight), Cy under the name acknowledged.
-      const people = ((await screen.call('listPeople')) as { result?: { people?: { name: string; colour: string }[] } }).result?.people ?? []
+      const listedPeople = await screen.call('listPeople')
+      const people = listedPeople.ok ? listedPeople.people : []
       const bob = people.find((person) => person.name === 'Bob')
       if (colour !== null && bob && bob.colour !== colour) {
         if (inFlight?.kind === 'colour' && bob.colour === inFlight.colour) colour = bob.colour
@@ -152,7 +155,7 @@ describe('fault suite: kill -9', () => {
       inFlight = null
       if (round === KILLS) {
         screen.close()
-        await host.kill()
+        await host.stop('SIGKILL')
         break
       }
 
@@ -161,30 +164,31 @@ describe('fault suite: kill -9', () => {
       const killAt = 20 + random() * 400
       const killer = setTimeout(() => {
         killed = true
-        void host.kill()
+        void host.stop('SIGKILL')
       }, killAt)
       try {
         if (!screen.state?.current) {
           inFlight = { kind: 'new' }
-          await screen.outcome('newGame', [{ game: 'farkle', players: ['Ann', 'Bob', cyName], rules: { target: 1_000_000 } }])
+          await screen.call('newGame', { game: 'farkle', players: ['Ann', 'Bob', cyName], rules: { target: 1_000_000 } })
           inFlight = null
         }
         while (!killed) {
           const choice = random()
           if (choice < 0.01) {
             inFlight = { kind: 'new' }
-            const outcome = await screen.outcome('newGame', [{ game: 'farkle', players: ['Ann', 'Bob', cyName], rules: { target: 1_000_000 } }])
+            const outcome = await screen.call('newGame', { game: 'farkle', players: ['Ann', 'Bob', cyName], rules: { target: 1_000_000 } })
             if (outcome.ok && acknowledged.length > 0) historyMoves.push(acknowledged.length)
             if (outcome.ok) acknowledged = []
           } else if (choice < 0.02 && historyMoves.length > 0) {
             // Resume a game of the history (every one is unfinished: the target is never reached).
-            const games = (((await screen.call('listHistory')) as { result?: { games?: { id: string; moves: number }[] } }).result?.games ?? []).filter((entry) => entry.id !== 'current')
+            const listedNow = await screen.call('listHistory')
+            const games = (listedNow.ok ? listedNow.games : []).filter((entry) => entry.id !== 'current')
             const chosen = games[Math.floor(random() * games.length)]
             if (!chosen) continue
-            const opened = (await screen.call('openHistory', [chosen.id])) as { result?: { ok: boolean; game?: { record: string } } }
-            if (!opened.result?.ok) continue
-            inFlight = { kind: 'resume', moves: movesOf(opened.result.game!.record) }
-            const outcome = await screen.outcome('resumeHistory', [chosen.id])
+            const opened = await screen.call('openHistory', chosen.id)
+            if (!opened.ok) continue
+            inFlight = { kind: 'resume', moves: movesOf(opened.game.record) }
+            const outcome = await screen.call('resumeHistory', chosen.id)
             if (outcome.ok) {
               historyMoves = afterResume(historyMoves, inFlight.moves.length, acknowledged.length)
               acknowledged = inFlight.moves
@@ -195,21 +199,21 @@ describe('fault suite: kill -9', () => {
             if (random() < 0.5) {
               const next = `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`
               inFlight = { kind: 'colour', colour: next }
-              if ((await screen.outcome('setPersonColour', ['Bob', next])).ok) colour = next
+              if ((await screen.call('setPersonColour', 'Bob', next)).ok) colour = next
             } else {
               inFlight = { kind: 'rename' }
               const to = cyName === 'Cy' ? 'Cyrus' : 'Cy'
-              if ((await screen.outcome('renamePerson', [cyName, to])).ok) cyName = to
+              if ((await screen.call('renamePerson', cyName, to)).ok) cyName = to
             }
             counts.peopleEdits++
           } else if (choice < 0.09 && acknowledged.length > 0) {
             inFlight = { kind: 'undo' }
-            const outcome = await screen.outcome('undo')
+            const outcome = await screen.call('undo')
             if (outcome.ok) acknowledged.pop()
           } else {
             const move = randomMoveIn(screen.state!, random)!
             inFlight = { kind: 'move', move: JSON.stringify(move) }
-            const outcome = await screen.outcome('submit', [move])
+            const outcome = await screen.call('submit', move)
             if (outcome.ok) {
               acknowledged.push(JSON.stringify(move))
               counts.acknowledged++
@@ -221,7 +225,7 @@ describe('fault suite: kill -9', () => {
         // The connection closed under the request: it is the one in flight.
       }
       clearTimeout(killer)
-      await host.kill()
+      await host.stop('SIGKILL')
       screen.close()
       counts.kills++
     }

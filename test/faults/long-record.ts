@@ -3,7 +3,7 @@
 import { GAMES } from '@shared/games'
 import type { Move } from '@shared/games/types'
 import { serializeHeader, serializeMove, type Header } from '@shared/record'
-import { seeded } from './support'
+import { seededRandom } from '@shared/random-play'
 
 export function longRecord(bytes: number, seed = 1): { text: string; lines: number } {
   const header: Header = { game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000_000 }, meta: { startedAt: 1_700_000_000_000 } }
@@ -11,7 +11,7 @@ export function longRecord(bytes: number, seed = 1): { text: string; lines: numb
   const options = module.parseOptions(header.rules, header.players.length)
   if (!options.ok) throw new Error(options.error)
   let state = module.init(header.players, options.value)
-  const random = seeded(seed)
+  const random = seededRandom(seed)
   const lines = [serializeHeader(header)]
   let size = lines[0].length + 1
   let at = 1_700_000_000_000

@@ -51,8 +51,8 @@ export function openUnreadSocket(host: string, port: number): Promise<Socket> {
 
 /**
  * Writes `count` requests as fast as the socket takes them, `batch` at a time, waiting for
- * `between` after each batch; resolves with how many were handed over before the host hung up or
- * stopped taking more.
+ * `between` after each batch, and for the socket to drain when it is full; resolves with how many
+ * were handed over before the host hung up.
  */
 export async function floodRequests(
   socket: Socket,
@@ -73,15 +73,16 @@ export async function floodRequests(
       continue
     }
     const drained = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 2000)
-      socket.once('drain', () => {
-        clearTimeout(timer)
+      const onDrain = (): void => {
+        socket.off('close', onClose)
         resolve(true)
-      })
-      socket.once('close', () => {
-        clearTimeout(timer)
+      }
+      const onClose = (): void => {
+        socket.off('drain', onDrain)
         resolve(false)
-      })
+      }
+      socket.once('drain', onDrain)
+      socket.once('close', onClose)
     })
     if (!drained) break
   }

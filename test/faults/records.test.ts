@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { runReferee } from '@cli/referee-command'
 import { GAME_IDS } from '@shared/games'
 import { recordText } from '@shared/game'
-import { playRandomGame, SAMPLE_PLAYERS } from '@shared/random-play'
-import { seeded } from './support'
+import { playRandomGame, SAMPLE_PLAYERS, seededRandom } from '@shared/random-play'
 import { ROOT } from '@test/kit/root'
 
 const RECORDS = 2400
@@ -18,7 +17,7 @@ function baseRecords(): string[] {
   const records: string[] = []
   for (const game of GAME_IDS) {
     for (let seed = 1; seed <= 3; seed++) {
-      const random = seeded(seed * 31 + game.length)
+      const random = seededRandom(seed * 31 + game.length)
       const played = playRandomGame({ game, players: SAMPLE_PLAYERS[game], meta: { startedAt: 1_700_000_000_000 } }, random, 80).game
       const timed = { ...played, moves: played.moves.map((recorded, i) => ({ ...recorded, at: 1_700_000_000_000 + i * 1000 })) }
       records.push(recordText(timed))
@@ -102,7 +101,7 @@ function judge(status: number | null, stdout: string, stderr: string): 'replayed
 
 describe('fault suite: mutated records into referee replay', () => {
   it(`replays or refuses ${RECORDS} mutated records with "line N: reason", never crashing`, () => {
-    const random = seeded(20261130)
+    const random = seededRandom(20261130)
     const bases = baseRecords()
     const counts = { replayed: 0, refused: 0, crashed: 0, malformed: 0 }
     const examples: string[] = []
@@ -138,7 +137,7 @@ describe('fault suite: mutated records into referee replay', () => {
       '-e',
       `require('esbuild').buildSync({ entryPoints: [${JSON.stringify(join(ROOT, 'src', 'cli', 'referee.ts'))}], outfile: ${JSON.stringify(bundle)}, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' })`
     ], { cwd: ROOT })
-    const random = seeded(5)
+    const random = seededRandom(5)
     const base = baseRecords()[0].split('\n')
     const deep = '['.repeat(10_000) + ']'.repeat(10_000)
     const inputs = [

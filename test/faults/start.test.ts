@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openTable } from '../kit/table'
-import { Screen, spawnHost } from './host-client'
+import { spawnHost } from '@test/kit/host'
+import { ScreenClient } from '@test/kit/screen-client'
 import { fillDisk, mountTmpfs, movesOnDisk, remount, unmountTmpfs } from './support'
 
 const mounts: string[] = []
@@ -154,7 +155,7 @@ describe('fault suite: the host started on data folders it cannot write', () => 
         process.stdout.write(`${fault.name}: did not start:\n${host.output()}\n`)
         continue
       }
-      const screen = await Screen.open(url)
+      const screen = await ScreenClient.open(url)
       const told = screen.state?.message?.text ?? ''
       const wordsRight = fault.says === null ? !/cannot|read-only|damaged/.test(host.output()) : fault.says.test(host.output()) && fault.says.test(told)
       if (!wordsRight) {
@@ -165,15 +166,15 @@ describe('fault suite: the host started on data folders it cannot write', () => 
       const shown = screen.state?.current?.moveCount ?? 0
       counts.lost += Math.max(0, before - shown)
       counts.doubled += Math.max(0, shown - before)
-      const history = (await screen.outcome('listHistory')) as unknown as { games: unknown[] }
-      if (before > 0 && history.games.length !== 1) counts.lost++
+      const history = await screen.call('listHistory')
+      if (before > 0 && (!history.ok || history.games.length !== 1)) counts.lost++
       // A move: taken where the folder can be written, refused with the reason where it cannot.
-      const outcome = before > 0 ? await screen.outcome('submit', [{ roll: [2, 3, 5, 6] }]) : await screen.outcome('newGame', [{ game: 'four-plus', players: ['Ann', 'Bob'] }])
+      const outcome = before > 0 ? await screen.call('submit', { roll: [2, 3, 5, 6] }) : await screen.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
       if (fault.writable && !outcome.ok) counts.refusedWhereWritable++
       if (!fault.writable && outcome.ok) counts.takenWhereReadOnly++
       if (!fault.writable && !outcome.ok && !/start the app again, then (enter it again|try again)\.$/.test(outcome.error)) counts.wrongWords++
       screen.close()
-      await host.kill()
+      await host.stop('SIGKILL')
       const after = fault.writable ? before + 1 : before
       if (movesOnDisk(join(dataDir, 'current.jsonl')).length !== after) counts.lost++
       fault.after?.(dataDir)

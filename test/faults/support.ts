@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Move } from '@shared/games/types'
 import { offerOf, replayText, type Game } from '@shared/game'
+import { waitUntil } from '@test/kit/wait'
 
 /**
  * Mounts a tmpfs of `size` bytes on a new folder (root is needed: `mount` is the real thing, so
@@ -56,18 +57,6 @@ export function fillDiskLeaving(dir: string, free: number): string {
   return path
 }
 
-/** A seeded random source (mulberry32): fault runs can be repeated from their seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** A random move the rules allow now: a throw when one is due, else one of the decisions on offer; null when the game is over. */
 export function randomMove(game: Game, random: () => number): Move | null {
   const offer = offerOf(game)
@@ -92,12 +81,11 @@ export function movesOnDisk(path: string): string[] {
 export async function answered(server: unknown, sender: { bytesWritten: number; localPort?: number; destroyed: boolean }): Promise<void> {
   type ServerSide = { pending: number; socket: { _socket?: { bytesRead: number; remotePort?: number } } }
   const clients = (server as { clients: Set<ServerSide> }).clients
-  for (;;) {
+  await waitUntil(() => {
     const client = [...clients].find((candidate) => candidate.socket._socket?.remotePort === sender.localPort)
     if (sender.destroyed || !client) return
-    if ((client.socket._socket?.bytesRead ?? 0) >= sender.bytesWritten && client.pending === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 1))
-  }
+    if ((client.socket._socket?.bytesRead ?? 0) < sender.bytesWritten || client.pending > 0) throw new Error('the server has not answered all of it yet')
+  })
 }
 
 /** The same record lines under another start time: a game of its own, not the one already on the table. */

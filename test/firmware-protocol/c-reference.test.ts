@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { canonicalFields, parseCommand, parseLine } from '@shared/protocol'
 import { escape, loadVectors, VECTOR_DIR } from '../shared/protocol/vectorFile'
-import { fuzzLine, mulberry32 } from '../shared/protocol/random'
+import { fuzzLine } from '../shared/protocol/random'
 import { repoPath } from '@test/kit/root'
+import { seededRandom } from '@shared/random-play'
 
 const C_DIR = `${repoPath('firmware-protocol', 'c')}/`
 const CC = process.env.CC ?? 'cc'
@@ -39,7 +40,7 @@ describe.skipIf(!hasCc)(`C reference (${CC} ${FLAGS.join(' ')})`, () => {
   })
 
   it('agrees with the TypeScript parser on 20,000 fuzz lines, both directions', () => {
-    const rnd = mulberry32(99)
+    const rnd = seededRandom(99)
     const rows: string[] = []
     const want: string[] = []
     for (let i = 0; i < 10_000; i++) {

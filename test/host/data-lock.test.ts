@@ -6,31 +6,21 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { WebSocket } from 'ws'
 import { describe, expect, it } from 'vitest'
 import { DataFolderInUseError, LOCK_FILE, lockDataFolder } from '@main/core/files/data-lock'
 import { replayText } from '@shared/game'
-import { HOST_ENTRY, ROOT, startHost, type RunningHost } from '../e2e/support'
+import { startHost, type RunningHost } from '../e2e/support'
+import { spawnHost } from '@test/kit/host'
+import { ScreenClient } from '@test/kit/screen-client'
+import type { MethodArgs, MethodName, MethodResult } from '@shared/api-methods'
 
-/** Calls one API method over the host's WebSocket. */
-async function callHost(host: RunningHost, method: string, ...args: unknown[]): Promise<unknown> {
-  const socket = new WebSocket(`${host.url.replace('http', 'ws')}api`)
+/** Calls one API method over the host's WebSocket, as a screen that comes and goes. */
+async function callHost<M extends MethodName>(host: RunningHost, method: M, ...args: MethodArgs<M>): Promise<MethodResult<M>> {
+  const screen = await ScreenClient.open(host.url)
   try {
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve)
-      socket.once('error', reject)
-    })
-    return await new Promise((resolve, reject) => {
-      socket.on('message', (data) => {
-        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: string }
-        if (message.id !== 1) return
-        if (message.error) reject(new Error(message.error))
-        else resolve(message.result)
-      })
-      socket.send(JSON.stringify({ id: 1, method, args }))
-    })
+    return await screen.call(method, ...args)
   } finally {
-    socket.close()
+    screen.close()
   }
 }
 
@@ -42,21 +32,12 @@ interface HostEnd {
 
 /** Runs a host to its end (one that refuses the folder exits at once); `watch` sees the process and each new output. */
 function runHost(dataDir: string, watch: (child: ChildProcess, output: string) => void = () => {}): Promise<HostEnd> {
-  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const read = (chunk: Buffer): void => {
-    output += chunk.toString()
-    watch(child, output)
-  }
-  child.stdout.on('data', read)
-  child.stderr.on('data', read)
-  watch(child, output)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-  return new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, output })
-    })
+  const host = spawnHost(dataDir, { onOutput: (output) => watch(host.child, output) })
+  watch(host.child, '')
+  const timer = setTimeout(() => void host.stop('SIGKILL'), 60_000)
+  return host.exited.then(({ code, signal }) => {
+    clearTimeout(timer)
+    return { code, signal, output: host.output() }
   })
 }
 
@@ -94,8 +75,9 @@ describe('two headless hosts on one data folder', () => {
       const third = await startHost(dataDir)
       try {
         expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.process.pid)
-        const { state } = (await callHost(third, 'getState')) as { state: { message: { text: string } } }
-        expect(state.message.text).toBe(`Resumed the game in progress (${lines - 1} moves)`)
+        const answer = await callHost(third, 'getState')
+        if (!answer.ok) throw new Error(answer.error)
+        expect(answer.state.message?.text).toBe(`Resumed the game in progress (${lines - 1} moves)`)
         expect(await callHost(third, 'submit', PLAIN_THROW)).toEqual({ ok: true })
         expect(replayText(recordOf(dataDir)).ok).toBe(true)
       } finally {

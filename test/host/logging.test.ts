@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync } from
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { WebSocket } from 'ws'
 import { describe, expect, it } from 'vitest'
 import { HEADER_CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
 import { HOST_ENTRY, ROOT, startHost } from '../e2e/support'
+import { ScreenClient } from '@test/kit/screen-client'
 
 interface LogLine {
   level: number
@@ -23,26 +23,11 @@ const parseLog = (text: string): LogLine[] =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine)
 
-/** Sends requests over one WebSocket and waits for their answers. */
+/** Sends requests as they are over one screen's WebSocket, all at once, and waits for their answers. */
 async function send(url: string, requests: { method: string; args: unknown[] }[]): Promise<unknown[]> {
-  const socket = new WebSocket(`${url.replace('http', 'ws')}api`)
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve)
-    socket.once('error', reject)
-  })
-  const answers = await Promise.all(
-    requests.map(
-      (request, index) =>
-        new Promise((resolve) => {
-          socket.on('message', (data) => {
-            const message = JSON.parse(data.toString()) as { id?: number; result?: unknown }
-            if (message.id === index + 1) resolve(message.result)
-          })
-          socket.send(JSON.stringify({ id: index + 1, ...request }))
-        })
-    )
-  )
-  socket.close()
+  const screen = await ScreenClient.open(url)
+  const answers = await Promise.all(requests.map((request) => screen.send(request.method, ...request.args)))
+  screen.close()
   return answers
 }
 
@@ -58,12 +43,7 @@ describe('the headless host’s log', () => {
     ])
     expect(answers[1]).toMatchObject({ ok: false })
     expect(answers[2]).toMatchObject({ ok: false })
-    const refusedSite = await new Promise<number>((resolve) => {
-      const socket = new WebSocket(`${host.url.replace('http', 'ws')}api`, { headers: { origin: 'http://evil.example' } })
-      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
-      socket.on('error', () => undefined)
-    })
-    expect(refusedSite).toBe(403)
+    await expect(ScreenClient.open(host.url, { headers: { origin: 'http://evil.example' } })).rejects.toMatchObject({ status: 403 })
     await host.stop()
 
     expect(host.output()).toContain(`The log is ${join(dataDir, 'logs', 'current.log')}`)
@@ -88,15 +68,21 @@ describe('the headless host’s log', () => {
 
   it('logs an uncaught exception with its time before the host dies of it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-log-'))
-    // The host (`npm run table`'s entry), loaded by a script that throws once it is up.
+    // The host (`npm run table`'s entry), loaded by a script that throws when told to (SIGUSR2), once the host says where it is.
     const child = spawn(
       process.execPath,
-      ['-e', `process.argv.push('table', '--port', '0', '--data', ${JSON.stringify(dataDir)}); import(${JSON.stringify(pathToFileURL(HOST_ENTRY).href)}).then(() => setTimeout(() => { throw new Error('boom at the table') }, 1500))`],
+      ['-e', `process.on('SIGUSR2', () => { throw new Error('boom at the table') }); process.argv.push('table', '--port', '0', '--data', ${JSON.stringify(dataDir)}); import(${JSON.stringify(pathToFileURL(HOST_ENTRY).href)})`],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     let output = ''
+    let told = false
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (told || !chunk.toString().includes('Dice Referee is at')) return
+      told = child.kill('SIGUSR2')
+    })
     const code = await new Promise((resolve) => child.once('exit', resolve))
+    expect(told).toBe(true)
     expect(code).not.toBe(0)
     const fatal = parseLog(readFileSync(join(dataDir, 'logs', 'current.log'), 'utf8')).find((line) => line.msg === 'uncaught exception')
     expect(fatal).toMatchObject({ level: 60, err: { message: 'boom at the table' } })

@@ -6,7 +6,7 @@ import { vi } from 'vitest'
  * a wait on what the test waits for, never a guess at how long it takes. The limit is only there
  * to end a test that would wait for ever, and is far above what a busy machine needs.
  */
-export function waitUntil<T>(check: () => T | Promise<T>): Promise<T> {
-  return vi.waitFor(check, { timeout: 15_000, interval: 5 })
+export function waitUntil<T>(check: () => T | Promise<T>, limitMs = 15_000): Promise<T> {
+  return vi.waitFor(check, { timeout: limitMs, interval: 5 })
 }
 

@@ -3,6 +3,7 @@
 // own logic, recording what the shell asks of them. Use it with
 //   vi.mock('electron', () => import('./fake-electron'))
 // set `fake` up, then import src/main/index.
+import { waitUntil } from '@test/kit/wait'
 
 type Listener = (...args: unknown[]) => void
 
@@ -210,9 +211,7 @@ export const dialog = {
 
 /** Waits until the shell has finished starting: its IPC is answered, or it gave up (quit, exit). */
 export async function shellStarted(): Promise<void> {
-  for (let waited = 0; waited < 10_000; waited += 10) {
-    if (fake.handlers.has('table:call') || fake.quit > 0 || fake.exitCode !== null) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error('the shell did not start within 10 s')
+  await waitUntil(() => {
+    if (!fake.handlers.has('table:call') && fake.quit === 0 && fake.exitCode === null) throw new Error('the shell has not finished starting')
+  })
 }

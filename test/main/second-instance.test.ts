@@ -13,7 +13,8 @@ it('quits at once, opening no window and leaving the data folder alone', async (
   fake.firstInstance = false
   await import('@main/index')
   await shellStarted()
-  await new Promise((resolve) => setTimeout(resolve, 300)) // whatever the ready handler would do, it has done
+  // The ready handler has run its first step by the next turn of the event loop: a first instance's takes the data folder then.
+  await new Promise((resolve) => setImmediate(resolve))
   expect(fake.quit).toBe(1)
   expect(fake.FakeBrowserWindow.all).toEqual([])
   expect(fake.handlers.size).toBe(0)

@@ -160,6 +160,16 @@ describe('Electron security checklist (packaged app)', () => {
     expect(mayOpenInBrowser('javascript:alert(1)', { ...sharing, urls: ['javascript:alert(1)'] })).toBe(false)
   })
 
+  it('15: the page of the league this computer hosts opens in the browser while it hosts it, and nothing beside it', () => {
+    const page = 'http://127.0.0.1:5984/_league/'
+    expect(mayOpenInBrowser(page, null, 5984)).toBe(true)
+    expect(mayOpenInBrowser(page, null, null)).toBe(false)
+    expect(mayOpenInBrowser(page, null, 5985)).toBe(false)
+    for (const other of ['http://127.0.0.1:5984/_league/tv', 'http://127.0.0.1:5984/league/_all_docs', 'http://example.com:5984/_league/', 'file:///etc/passwd']) {
+      expect(mayOpenInBrowser(other, null, 5984), other).toBe(false)
+    }
+  })
+
   it('11, 12: refuses to attach any <webview>', () => {
     const contents = new (class extends fake.FakeBrowserWindow {})({}).webContents
     fake.appEvents.emit('web-contents-created', {}, contents)

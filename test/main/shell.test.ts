@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { waitUntil } from '@test/kit/wait'
+
 vi.mock('electron', () => import('./fake-electron'))
 const { fake, shellStarted } = await import('./fake-electron')
 
@@ -154,10 +156,12 @@ describe('the Electron shell', () => {
     control.webContents.emit('select-bluetooth-device', event, found.slice(0, 1), answer)
     control.webContents.emit('select-bluetooth-device', event, found, answer)
     expect(prevented.count).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const pushes = control.webContents.sent.filter((message) => message.channel === 'table:state')
-    expect(pushes.at(-1)?.payload).toMatchObject({
-      devices: { bluetooth: { chooser: [{ id: 'AA:01', name: 'GoDice_00A1_K_v04' }, { id: 'BB:02', name: 'Pixel Red' }] } }
+    // Device-only changes reach the screens at the next refresh.
+    await waitUntil(() => {
+      const pushes = control.webContents.sent.filter((message) => message.channel === 'table:state')
+      expect(pushes.at(-1)?.payload).toMatchObject({
+        devices: { bluetooth: { chooser: [{ id: 'AA:01', name: 'GoDice_00A1_K_v04' }, { id: 'BB:02', name: 'Pixel Red' }] } }
+      })
     })
     expect(await call(fromApp, 'chooseBluetoothDevice', 'CC:03')).toMatchObject({ ok: false, error: expect.stringContaining('CC:03') })
     expect(await call(fromApp, 'chooseBluetoothDevice', 'BB:02')).toEqual({ ok: true })

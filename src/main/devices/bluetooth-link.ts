@@ -1,4 +1,4 @@
-// The Bluetooth dice of this table, seen by the device manager as one more device ("Bluetooth
+// The Bluetooth dice of this table, seen by the device registry as one more device ("Bluetooth
 // dice", id `bluetooth`) with the same surface as a serial connection: counters, the raw event
 // log, `send` for a blink. The screen that owns navigator.bluetooth (Web Bluetooth lives in the
 // renderer) reports each die's connection and notifications (`BluetoothReport`); the bytes are
@@ -80,7 +80,7 @@ export class BluetoothLink {
     this.log('out', `${this.dice.get(link)?.id ?? link} ${hex} (${what})`, 'sent')
   }
 
-  /** The device manager's commands: a blink lights the die; nothing else applies to Bluetooth dice. */
+  /** The devices' commands: a blink lights the die; nothing else applies to Bluetooth dice. */
   send(command: HostCommand): void {
     if (command.type !== 'blink') return
     const link = this.linkOf(command.die)

@@ -350,7 +350,7 @@ export class DeviceConnection {
     this.timer = null
   }
 
-  /** Counts a dropped line (public: the device manager drops lines about unknown dice, keys without a keypad). */
+  /** Counts a dropped line (public: the devices drop lines about unknown dice, keys without a keypad). */
   count(reason: DropReason, n = 1): void {
     this.dropped[reason] += n
   }

@@ -1,4 +1,4 @@
-// The operating system's serial ports, behind two small functions the device manager can be given
+// The operating system's serial ports, behind two small functions the devices can be given
 // fakes of in tests: list the ports (with their USB details) and open one.
 import { SerialPort } from 'serialport'
 

@@ -1,5 +1,5 @@
-// A table that joined a league (`npm run table -- --league URL`; the desktop app's sharing
-// settings): its games go to the league through LeagueSync as the game table tells of them, and
+// A table that joined a league (`npm run table -- --league URL`, or the League panel of the Table
+// screen): its games go to the league through LeagueSync as the game table tells of them, and
 // its own server shows the league page and TV (/_league/, /_league/tv) read from the league, with
 // the table's sync status at /_league/sync. Made by createTable when a league is given.
 import { randomUUID } from 'node:crypto'

@@ -32,7 +32,6 @@ const rolls = (r: Rig): number[][] => lines(r).slice(1).filter((m) => 'roll' in 
 const moves = (r: Rig): number => r.session.currentGame?.moves.length ?? 0
 const message = (r: Rig) => r.session.snapshot(true).message
 const inGame = (m: Devices): Record<string, boolean> => Object.fromEntries(m.view().devices[0].dice.map((d) => [d.id, d.inGame]))
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('dice in and out of the game', () => {
   it('a 5-die hub plays Foursies with E out of the game: throwing E disturbs nothing', async () => {
@@ -54,23 +53,23 @@ describe('dice in and out of the game', () => {
 
     // E alone: a gentle note, no throw, no warning.
     await r.hub.throw({ E: 4 })
-    await waitFor(() => r.manager.view().devices[0].dice.find((d) => d.id === 'E')?.face === 4, 2000, 'E settled in the view')
+    await waitFor(() => r.manager.view().devices[0].dice.find((d) => d.id === 'E')?.face === 4, 'E settled in the view')
     expect(message(r)).toMatchObject({ level: 'info', text: expect.stringMatching(/E \(Yellow\) is not in the game: its throw does not count/) })
     expect(r.manager.view().assembling).toBeNull()
 
     // E thrown with the four, and again while they settle: the four make the throw.
     // (E's first roll never ends: its second throw takes over, so the first throw's promise is left.)
     void r.hub.throw({ A: 6, E: 1, B: 5, C: 6, D: 3 })
-    await pause(20)
+    await waitFor(() => r.manager.view().assembling !== null, 'the throw under way')
     await r.hub.throw({ E: 'cocked' })
-    await waitFor(() => moves(r) === 1, 3000, `the throw (${message(r)?.text})`)
+    await waitFor(() => moves(r) === 1, `the throw (${message(r)?.text})`)
     expect(rolls(r)).toEqual([[6, 5, 6, 3]])
     expect(r.manager.view().lastThrow?.dice).toEqual(['A (Red)', 'B (Blue)', 'C (Ivory)', 'D (Green)'])
     expect(message(r)?.level).not.toBe('warning')
 
     // Bob's throw: E rolls too, then A-D; never "5 dice were thrown".
     await r.hub.throw({ E: 2, A: 1, B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === 2, 3000, `the second throw (${message(r)?.text})`)
+    await waitFor(() => moves(r) === 2, `the second throw (${message(r)?.text})`)
     expect(rolls(r)).toEqual([
       [6, 5, 6, 3],
       [1, 2, 3, 4]
@@ -82,10 +81,10 @@ describe('dice in and out of the game', () => {
     r.session.newGame({ game: 'foursies', players: ['Ann'] })
     expect(lines(r)[0].meta).toMatchObject({ dice: FIVE.map((d) => ({ device: 'DRH-SIM001', die: d.id, label: d.label })) })
     await r.hub.throw({ A: 2, B: 3, C: 5, D: 6, E: 1 })
-    await waitFor(() => /5 dice were thrown but 4 dice are due/.test(message(r)?.text ?? ''), 2000, 'too many')
+    await waitFor(() => /5 dice were thrown but 4 dice are due/.test(message(r)?.text ?? ''), 'too many')
     expect(moves(r)).toBe(0)
     expect(r.manager.assignDie('DRH-SIM001', 'E', false)).toEqual({ ok: true })
-    await waitFor(() => moves(r) === 1, 2000, 'the four that are in the game')
+    await waitFor(() => moves(r) === 1, 'the four that are in the game')
     expect(rolls(r)).toEqual([[2, 3, 5, 6]])
   })
 
@@ -100,11 +99,11 @@ describe('dice in and out of the game', () => {
     // Unplugged; E thrown while away (the snapshot after the reconnect shows its new throw number).
     r.session.newGame({ game: 'foursies', players: ['Ann'] })
     await r.hub.unplug()
-    await waitFor(() => r.manager.view().devices[0].state === 'reconnecting', 15_000, 'reconnecting')
+    await waitFor(() => r.manager.view().devices[0].state === 'reconnecting', 'reconnecting')
     await r.hub.throw({ E: 5 })
     await r.hub.plug(r.link('tty-back'))
-    await waitFor(() => r.manager.view().devices[0].state === 'connected', 15_000, 'back')
-    await waitFor(() => r.manager.view().devices[0].dice.find((d) => d.id === 'E')?.face === 5, 10_000, 'the snapshot')
+    await waitFor(() => r.manager.view().devices[0].state === 'connected', 'back')
+    await waitFor(() => r.manager.view().devices[0].dice.find((d) => d.id === 'E')?.face === 5, 'the snapshot')
     expect(inGame(r.manager)).toEqual({ A: true, B: true, C: true, D: true, E: false })
     expect(r.manager.view().assembling).toBeNull()
 
@@ -115,11 +114,11 @@ describe('dice in and out of the game', () => {
     manager.start()
     extra.push(session)
     expect((await manager.connect(r.hub.path)).ok).toBe(true)
-    await waitFor(() => manager.view().devices[0]?.dice.length === 5, 15_000, 'the hub after the restart')
+    await waitFor(() => manager.view().devices[0]?.dice.length === 5, 'the hub after the restart')
     expect(inGame(manager)).toEqual({ A: true, B: true, C: true, D: true, E: false })
     expect(session.table.devices.gameDice().map((d) => d.die)).toEqual(['A', 'B', 'C', 'D'])
     await r.hub.throw({ A: 6, B: 5, C: 6, D: 3, E: 4 })
-    await waitFor(() => (session.currentGame?.moves.length ?? 0) === 1, 10_000, 'the throw after the restart')
+    await waitFor(() => (session.currentGame?.moves.length ?? 0) === 1, 'the throw after the restart')
     expect(rolls(r)).toEqual([[6, 5, 6, 3]])
     // The waits end as soon as each state is reached; their limits allow for a machine busy with the whole suite.
   }, 90_000)

@@ -8,9 +8,12 @@ import type { TableOptions } from '@main/core/create-table'
 import type { Devices } from '@main/devices/devices'
 import { SimulatedHub, type SimulatedHubOptions } from '@scripts/simulated-hub'
 import { openTable, type TestTable, type TestTableOptions } from '@test/kit/table'
+import { waitUntil } from '@test/kit/wait'
 
 export interface Rig {
   dir: string
+  /** How often the hub sends its heartbeat (what its heartbeat lines say). */
+  heartbeatMs: number
   session: TestTable
   hub: SimulatedHub
   manager: Devices
@@ -18,12 +21,25 @@ export interface Rig {
   close(): Promise<void>
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
+/** Waits until `check` holds (the kit's waitUntil), saying what it waited for if it never does. */
+export async function waitFor(check: () => boolean, what = 'the condition', limitMs?: number): Promise<void> {
+  await waitUntil(() => {
+    if (!check()) throw new Error(`still waiting for ${what}`)
+  }, limitMs)
+}
+
+/**
+ * Resolves once the host has read every line the hub wrote before, and done what they made it do:
+ * a heartbeat the hub writes now has reached the host (lines are read in order), and a turn of the
+ * event loop has run what the lines before it left for later. A test that checks that a line did
+ * nothing waits for this instead of for a while.
+ */
+export async function hubLinesRead(r: Rig): Promise<void> {
+  const line = r.hub.emit({ type: 'heartbeat', seq: 0, intervalMs: r.heartbeatMs })
+  if (!line) throw new Error('the hub is paused: it writes nothing')
+  const text = line.trimEnd()
+  await waitFor(() => r.manager.view().devices.some((device) => device.raw.some((raw) => raw.dir === 'in' && raw.text === text)), `the host to read ${text}`)
+  await new Promise((resolve) => setImmediate(resolve))
 }
 
 export async function rig(
@@ -33,7 +49,8 @@ export async function rig(
   tableOptions: TestTableOptions = {}
 ): Promise<Rig> {
   const dir = mkdtempSync(join(tmpdir(), 'dice-devices-'))
-  const hub = new SimulatedHub({ link: join(dir, 'tty0'), speed: 0.05, heartbeatMs: 200, ...hubOptions })
+  const hubSettings = { link: join(dir, 'tty0'), speed: 0.05, heartbeatMs: 200, ...hubOptions }
+  const hub = new SimulatedHub(hubSettings)
   await hub.start()
   const session = openTable({
     ...tableOptions,
@@ -52,10 +69,12 @@ export async function rig(
   if (connect) {
     const outcome = await manager.connect(hub.path)
     if (!outcome.ok) throw new Error(outcome.error)
-    await waitFor(() => manager.view().devices[0]?.state === 'connected' && manager.view().devices[0].dice.length > 0, 5000, 'the hub to connect')
+    await waitFor(() => manager.view().devices[0]?.state === 'connected' && manager.view().devices[0].dice.length > 0, 'the hub to connect')
   }
   return {
     dir,
+    // A hub without heartbeats (0) is assumed to send one every 2 s, the host's default.
+    heartbeatMs: hubSettings.heartbeatMs || 2000,
     session,
     hub,
     manager,
@@ -65,17 +84,6 @@ export async function rig(
       await hub.stop()
       rmSync(dir, { recursive: true, force: true })
     }
-  }
-}
-
-/** A small seeded random number generator (mulberry32), so a failing fuzz run can be repeated. */
-export function mulberry32(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

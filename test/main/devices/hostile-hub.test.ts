@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { encodeEvent, withChecksum, type DeviceMessage } from '@shared/protocol'
-import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { hubLinesRead, rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { seededRandom } from '@shared/random-play'
 
 const open = rigsClosedAfterEach()
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 const moves = (r: Rig): number => r.session.currentGame?.moves.length ?? 0
 const recorded = (r: Rig): Record<string, unknown>[] =>
   readFileSync(join(r.dir, 'data', 'current.jsonl'), 'utf8')
@@ -44,7 +44,7 @@ async function sixThrowsOf4Plus(r: Rig): Promise<void> {
   r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
   for (let i = 0; i < 6; i++) {
     await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
+    await waitFor(() => moves(r) === i + 1, `throw ${i + 1}`)
   }
 }
 
@@ -61,9 +61,9 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     for (let i = 0; i < rounds; i++) {
       const faces = { A: 1 + (i % 6), B: 2, C: 3, D: 5 }
       await r.hub.throw(faces)
-      await waitFor(() => moves(r) === i + 1, 3000, `throw ${i + 1}`)
+      await waitFor(() => moves(r) === i + 1, `throw ${i + 1}`)
       await sendNumbered(r, throwLines(lastThrowNo(r), faces)) // the transport repeats the throw
-      await sleep(60)
+      await hubLinesRead(r)
       if (moves(r) !== i + 1) doubled++
       if (r.manager.view().assembling !== null) blocked++
     }
@@ -75,13 +75,13 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     // Re-sent while no throw can be taken (Foursies, a decision due): the next real throw still counts.
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 2, B: 2, C: 5, D: 3 })
-    await waitFor(() => moves(r) === 1, 3000, 'the opening throw')
+    await waitFor(() => moves(r) === 1, 'the opening throw')
     await sendNumbered(r, throwLines(lastThrowNo(r), { A: 2, B: 2, C: 5, D: 3 }))
-    await sleep(60)
+    await hubLinesRead(r)
     expect(r.manager.view().assembling).toBeNull()
     r.session.submit({ end: true })
     await r.hub.throw({ A: 6, B: 5, C: 6, D: 3 })
-    await waitFor(() => moves(r) === 3, 3000, 'Bob’s throw after the re-sent one')
+    await waitFor(() => moves(r) === 3, 'Bob’s throw after the re-sent one')
     expect(rolls(r)).toEqual([
       [2, 2, 5, 3],
       [6, 5, 6, 3]
@@ -99,13 +99,13 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     const r = await open({ speed: 0.05, dice: five })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     void r.hub.throw({ E: 3 }, { settleMs: [60_000] }) // E starts a throw...
-    await waitFor(() => r.manager.view().assembling !== null, 2000, 'E in the open throw')
+    await waitFor(() => r.manager.view().assembling !== null, 'E in the open throw')
     r.hub.replaceDice(five.slice(0, 4)) // ...and leaves the hub's list
-    await waitFor(() => device(r).dice.length === 4, 2000, 'the new list')
+    await waitFor(() => device(r).dice.length === 4, 'the new list')
     let counted = 0
     for (let i = 0; i < 10; i++) {
       await r.hub.throw({ A: 1, B: 2, C: 3, D: 6 })
-      await waitFor(() => moves(r) === counted + 1, 3000, `throw ${i + 1} (${message(r)})`).then(
+      await waitFor(() => moves(r) === counted + 1, `throw ${i + 1} (${message(r)})`).then(
         () => counted++,
         () => undefined
       )
@@ -114,7 +114,7 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     expect(counted).toBe(10)
     // A die the hub never declared is not followed (no unbounded list of dice from garbage).
     await sendNumbered(r, [{ type: 'rolling', seq: 0, die: 'Z9', throw: 5 }])
-    await sleep(50)
+    await hubLinesRead(r)
     expect(r.manager.view().assembling).toBeNull()
   })
 
@@ -122,7 +122,7 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     const r = await open({ speed: 0.02 })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === 1, 3000, 'the first throw')
+    await waitFor(() => moves(r) === 1, 'the first throw')
     const real = lastThrowNo(r)
     // Lines that passed the checksum and happen to carry the next sequence numbers: one die's
     // throw number jumps ahead (less than half the range, so it looks newer), another's behind,
@@ -134,11 +134,11 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
       { type: 'settled', seq: 0, die: 'C', face: 6, throw: (real + 65000) % 65536 },
       { type: 'settled', seq: 0, die: 'D', face: 6, throw: (real + 3) % 65536 }
     ])
-    await sleep(60)
+    await hubLinesRead(r)
     let counted = 0
     for (let i = 0; i < 5; i++) {
       await r.hub.throw({ A: 1 + i, B: 2, C: 3, D: 4 })
-      await waitFor(() => moves(r) === 2 + counted, 3000, `throw ${i + 2} (${message(r)})`).then(
+      await waitFor(() => moves(r) === 2 + counted, `throw ${i + 2} (${message(r)})`).then(
         () => counted++,
         () => undefined
       )
@@ -155,14 +155,14 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
       { type: 'rolling', seq: 0, die: 'A', throw: lastThrowNo(r) + 1 },
       { type: 'rolling', seq: 0, die: 'B', throw: lastThrowNo(r) + 1 }
     ])
-    await waitFor(() => r.manager.view().assembling !== null, 2000, 'A and B in the open throw')
+    await waitFor(() => r.manager.view().assembling !== null, 'A and B in the open throw')
     r.hub.reboot()
-    await waitFor(() => message(r).includes('restarted during a throw'), 3000, 'the restart said')
+    await waitFor(() => message(r).includes('restarted during a throw'), 'the restart said')
     expect(message(r)).toBe('Dice hub DRH-SIM001 restarted during a throw: throw dice A (Red) and B (Blue) again, or type the throw')
     expect(r.manager.view().assembling).toBeNull()
     for (let i = 0; i < 3; i++) {
       await r.hub.throw({ A: 6, B: 5, C: 1 + i, D: 4 })
-      await waitFor(() => moves(r) === 7 + i, 3000, `throw ${i + 1} after the restart (${message(r)})`)
+      await waitFor(() => moves(r) === 7 + i, `throw ${i + 1} after the restart (${message(r)})`)
     }
     expect(rolls(r).slice(6)).toEqual([1, 2, 3].map((c) => [6, 5, c, 4]))
   })
@@ -176,33 +176,37 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     r.hub.paused = false
     const asked = r.hub.commands.length
     r.hub.emit({ type: 'heartbeat', seq: 0, intervalMs: 200 })
-    await waitFor(() => r.hub.commands.slice(asked).some((c) => c.type === 'state-request'), 3000, 'hello? answered, then the snapshot asked for')
-    await sleep(100)
+    await waitFor(() => r.hub.commands.slice(asked).some((c) => c.type === 'state-request'), 'hello? answered, then the snapshot asked for')
+    // The hub answers the snapshot request as it reads it: once the host has read on past the answer, the throws begin.
+    await hubLinesRead(r)
     // The new boot numbers its throws 0, 1, 2...: numbers the host saw from the boot before.
     for (let i = 0; i < 4; i++) {
       await r.hub.throw({ A: 6, B: 5, C: 1 + i, D: 4 })
-      await waitFor(() => moves(r) === 7 + i, 3000, `throw ${i + 1} after the restart (${message(r)})`)
+      await waitFor(() => moves(r) === 7 + i, `throw ${i + 1} after the restart (${message(r)})`)
     }
     expect(rolls(r).slice(6)).toEqual([1, 2, 3, 4].map((c) => [6, 5, c, 4]))
   })
 
   it('an old line behind the sequence makes the host ask hello?, and the answer of a hub that stayed in touch is no news', async () => {
-    const r = await open({ speed: 0.02 })
+    // The host's clock for its devices, moved on by the test: the wait between two hello? passes at once.
+    let clockAhead = 0
+    const r = await open({ speed: 0.02 }, { now: () => Date.now() + clockAhead })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === 1, 3000, 'the first throw')
+    await waitFor(() => moves(r) === 1, 'the first throw')
     r.session.table.notices.post('Ann, it is your throw', 'warning')
-    await sleep(300) // longer than the wait between two hello? (150 ms here)
+    clockAhead += 150 // the wait between two hello? here
     const asked = r.hub.commands.length
-    const sent = Date.now()
+    // Lines logged before the old one (the answer may be logged in the same millisecond as it is sent).
+    const logged = new Set(device(r).raw)
     await r.hub.sendRaw(encodeEvent({ type: 'heartbeat', seq: (r.hub.nextSeq + 65536 - 100) % 65536, intervalMs: 200 }))
-    await waitFor(() => r.hub.commands.slice(asked).some((c) => c.type === 'hello-request'), 3000, 'hello? asked')
-    await waitFor(() => device(r).raw.some((line) => line.text.startsWith('hello ') && line.at > sent), 3000, 'hello? answered')
-    await sleep(100)
+    await waitFor(() => r.hub.commands.slice(asked).some((c) => c.type === 'hello-request'), 'hello? asked')
+    await waitFor(() => device(r).raw.some((line) => !logged.has(line) && line.text.startsWith('hello ')), 'hello? answered')
+    await hubLinesRead(r)
     expect(message(r)).toBe('Ann, it is your throw')
     expect(device(r).dropped.behind).toBe(1)
     await r.hub.throw({ A: 6, B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === 2, 3000, 'the next throw')
+    await waitFor(() => moves(r) === 2, 'the next throw')
   })
 
   it('a face the die cannot show (7 on a d6) is dropped as a bad field and counts for nothing', async () => {
@@ -210,11 +214,11 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     const before = device(r).dropped['bad-field']
     await sendNumbered(r, throwLines(4000, { A: 7, B: 2, C: 3, D: 4 }))
-    await waitFor(() => device(r).dropped['bad-field'] === before + 1, 2000, 'the refusal')
-    await sleep(60)
+    await waitFor(() => device(r).dropped['bad-field'] === before + 1, 'the refusal')
+    await hubLinesRead(r)
     expect(moves(r)).toBe(0)
     await r.hub.throw({ A: 1, B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === 1, 3000, 'the next throw')
+    await waitFor(() => moves(r) === 1, 'the next throw')
     expect(rolls(r)).toEqual([[1, 2, 3, 4]])
   })
 
@@ -230,28 +234,35 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     const notes: string[] = []
     r.session.subscribe(() => notes.push(message(r)))
     await r.manager.connect(r.hub.path)
-    await waitFor(() => device(r)?.dice.length === 5, 3000, 'the hub')
+    await waitFor(() => device(r)?.dice.length === 5, 'the hub')
     expect(notes.some((n) => /T \(Twenty\) is a d20: the games use six-sided dice/.test(n))).toBe(true)
     expect(device(r).dice.find((d) => d.id === 'T')).toMatchObject({ inGame: false, refused: expect.stringMatching(/d20/) })
     expect(r.manager.assignDie('DRH-SIM001', 'T', true)).toMatchObject({ ok: false, error: expect.stringMatching(/six-sided/) })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     expect(r.session.currentGame!.header.meta?.dice).toHaveLength(4)
     await r.hub.throw({ A: 1, B: 2, C: 3, T: 4 }) // three d6 and the d20 showing 4: no throw
-    await sleep(100)
+    await hubLinesRead(r)
     expect(moves(r)).toBe(0)
     await r.hub.throw({ D: 5 })
-    await waitFor(() => moves(r) === 1, 3000, 'the four six-sided dice')
+    await waitFor(() => moves(r) === 1, 'the four six-sided dice')
     expect(rolls(r)).toEqual([[1, 2, 3, 5]])
   })
 
   it('lines that fail a field check do not make the host ask for snapshots in a loop', async () => {
-    const r = await open({ speed: 0.05, heartbeatMs: 0 })
-    await sleep(100)
+    // The host's clock for its devices: real until the bad lines begin, then the test's, so that the
+    // back-off between snapshot requests is measured in the time the lines span, however busy the machine.
+    let deviceClock: number | null = null
+    const r = await open({ speed: 0.05, heartbeatMs: 0 }, { now: () => deviceClock ?? Date.now() })
+    // The snapshot the host asks for at the hello has reached the hub.
+    await waitFor(() => stateRequests(r) > 0, 'the snapshot asked for at the hello')
     const before = stateRequests(r)
+    const badBefore = device(r).dropped['bad-field']
     const start = process.cpuUsage()
-    const t0 = Date.now()
+    deviceClock = Date.now()
     // Every bad line is followed by a good one that skips a number: each one a reason to resync.
-    while (Date.now() - t0 < 2000) {
+    // 2 s of them: 40 batches of 50, 50 ms apart, each read by the host before the next is sent.
+    for (let batch = 1; batch <= 40; batch++) {
+      deviceClock += 50
       let text = ''
       for (let i = 0; i < 50; i++) {
         const seq = r.hub.reserveSeq(2)
@@ -259,30 +270,30 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
         text += encodeEvent({ type: 'battery', seq: (seq + 1) % 65536, die: 'A', percent: 80, charge: 'discharging' })
       }
       await r.hub.sendRaw(text)
-      await sleep(20)
+      await waitFor(() => device(r).dropped['bad-field'] === badBefore + 50 * batch, `batch ${batch} of bad lines read`)
     }
     const cpu = process.cpuUsage(start)
     const asked = stateRequests(r) - before
     console.log(`snapshot requests in 2 s of bad lines: ${asked}; host CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`)
-    expect(device(r).dropped['bad-field']).toBeGreaterThan(500)
+    expect(device(r).dropped['bad-field']).toBe(badBefore + 2000)
     expect(asked).toBeGreaterThan(0)
     expect(asked).toBeLessThanOrEqual(12)
     // The hub is read normally at once afterwards.
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 6, B: 6, C: 1, D: 2 })
-    await waitFor(() => moves(r) === 1, 3000, 'a throw after the bad lines')
+    await waitFor(() => moves(r) === 1, 'a throw after the bad lines')
   })
 
   it('keys from a hub that declared no keypad are refused; an undo from a keypad is logged with the device', async () => {
     const r = await open({ speed: 0.05, keypad: false })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 6, B: 6, C: 1, D: 2 })
-    await waitFor(() => moves(r) === 1, 3000, 'a throw')
+    await waitFor(() => moves(r) === 1, 'a throw')
     r.hub.key('/')
     r.hub.key('D')
     r.hub.typed('3446')
-    await waitFor(() => /no keypad/.test(message(r)), 2000, 'the refusal')
-    await sleep(50)
+    await waitFor(() => /no keypad/.test(message(r)), 'the refusal')
+    await hubLinesRead(r)
     expect(moves(r)).toBe(1)
     expect(message(r)).toMatch(/Dice hub DRH-SIM001 declared no keypad: its (key|typed) .* is ignored/)
     expect(device(r).dropped['no-keypad']).toBe(3)
@@ -290,9 +301,9 @@ describe('a hub that re-sends, forgets dice, floods and lies', () => {
     const k = await open({ speed: 0.05, keypad: true, serial: 'TRAY-7' })
     k.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
     await k.hub.throw({ A: 6, B: 6, C: 1, D: 2 })
-    await waitFor(() => moves(k) === 1, 3000, 'a throw')
+    await waitFor(() => moves(k) === 1, 'a throw')
     k.hub.key('/')
-    await waitFor(() => moves(k) === 0, 2000, 'the undo')
+    await waitFor(() => moves(k) === 0, 'the undo')
     expect(message(k)).toMatch(/Undone from the keypad of Dice hub TRAY-7/)
     expect(k.session.snapshot(true).current!.log.some((e) => /Undone from the keypad of Dice hub TRAY-7/.test(e.text))).toBe(true)
   })
@@ -302,7 +313,7 @@ describe('fault suite: the hub’s lines re-sent, reordered, and buried in noise
   it('re-sent and reordered lines: every throw counted once', async () => {
     const r = await open({ speed: 0.02, heartbeatMs: 100 })
     r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    const rand = mulberry32(11)
+    const rand = seededRandom(11)
     const expected: number[][] = []
     const earlier: number[][] = []
     let throwNo = 1000
@@ -322,7 +333,7 @@ describe('fault suite: the hub’s lines re-sent, reordered, and buried in noise
       if (rand() < 0.4) await sendNumbered(r, throwLines(throwNo, faces), order)
       expected.push([faces.A, faces.B, faces.C, faces.D])
       // Each throw is counted before the next is thrown, however busy the machine (a lost one fails here).
-      await waitFor(() => earlier.length + moves(r) >= i + 1, 30_000, `throw ${i + 1} (${message(r)})`)
+      await waitFor(() => earlier.length + moves(r) >= i + 1, `throw ${i + 1} (${message(r)})`, 30_000)
       if (offerOfFinished(r)) {
         earlier.push(...rolls(r))
         r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
@@ -335,7 +346,7 @@ describe('fault suite: the hub’s lines re-sent, reordered, and buried in noise
     }
     const before = earlier.length + moves(r)
     await sendNumbered(r, throwLines(++throwNo, { A: 6, B: 5, C: 4, D: 3 }))
-    await waitFor(() => earlier.length + moves(r) > before, 30_000, 'the last throw')
+    await waitFor(() => earlier.length + moves(r) > before, 'the last throw', 30_000)
     const got = [...earlier, ...rolls(r)].slice(0, -1)
     const lost = expected.filter((e, i) => JSON.stringify(got[i]) !== JSON.stringify(e)).length
     const doubled = Math.max(0, got.length - expected.length)
@@ -361,7 +372,7 @@ describe('fault suite: the hub’s lines re-sent, reordered, and buried in noise
 async function noiseThenNormalThrows({ inSequence }: { inSequence: boolean }): Promise<void> {
   const r = await open({ speed: 0.02, heartbeatMs: 100 })
   r.session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-  const rand = mulberry32(Number(process.env.NOISE_SEED ?? 2026))
+  const rand = seededRandom(Number(process.env.NOISE_SEED ?? 2026))
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
   const words = ['rolling', 'settled', 'cocked', 'moved', 'battery', 'heartbeat', 'error', 'key', 'typed', 'state', 'dstate', 'die', 'hello']
   const ids = ['A', 'B', 'C', 'D', 'E', 'Z', 'A1', 'X' + Math.floor(rand() * 1e6)]
@@ -419,10 +430,9 @@ async function noiseThenNormalThrows({ inSequence }: { inSequence: boolean }): P
       } else text += randomBody() + '*' + Math.floor(rand() * 65536).toString(16).padStart(4, '0') + '\n'
     }
     await r.hub.sendRaw(text)
-    await sleep(10) // spread the load: other test files share the machine
+    await hubLinesRead(r) // each batch read before the next: the host reads as a cable delivers, not all at once
   }
-  await r.hub.flush()
-  await sleep(300)
+  await hubLinesRead(r)
   const heapAfter = process.memoryUsage().heapUsed
   const moved = moves(r)
   // Lines in sequence may have made throws of their own, even ended the game: a new game, as the
@@ -433,7 +443,7 @@ async function noiseThenNormalThrows({ inSequence }: { inSequence: boolean }): P
   const normal = 10
   for (let i = 0; i < normal; i++) {
     await r.hub.throw({ A: 1 + (i % 6), B: 2, C: 3, D: 4 })
-    await waitFor(() => moves(r) === before + counted + 1, 3000, `normal throw ${i + 1} (${message(r)})`).then(
+    await waitFor(() => moves(r) === before + counted + 1, `normal throw ${i + 1} (${message(r)})`).then(
       () => counted++,
       () => undefined
     )

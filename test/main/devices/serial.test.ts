@@ -9,7 +9,8 @@ import { DROP_REASONS } from '@shared/devices'
 import { dispatch } from '@main/core/screens/dispatch'
 import { openSerialPort, type OpenPort } from '@main/devices/serial-port'
 import type { Outcome } from '@scripts/simulated-hub'
-import { mulberry32, rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { hubLinesRead, rigsClosedAfterEach, waitFor, type Rig } from './harness'
+import { seededRandom } from '@shared/random-play'
 
 const open = rigsClosedAfterEach()
 
@@ -45,7 +46,7 @@ function diceToThrow(r: Rig, ids: string[]): string[] {
 describe('smart dice over a real pty', () => {
   it('plays a whole Foursies round: every throw in the record is what the dice showed', async () => {
     const r = await open({ keypad: true, speed: 0.02 })
-    const rand = mulberry32(42)
+    const rand = seededRandom(42)
     const ids = ['A', 'B', 'C', 'D']
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     const expected: number[][] = []
@@ -66,7 +67,7 @@ describe('smart dice over a real pty', () => {
         else r.hub.key('socks' in pick.move ? '*' : '-')
         decisions++
       }
-      await waitFor(() => moves(r) === before + 1, 3000, `line ${before + 1} (${message(r)})`)
+      await waitFor(() => moves(r) === before + 1, `line ${before + 1} (${message(r)})`)
     }
     expect(offerOf(r.session.currentGame!).finished).toBe(true)
     expect(rolls(r)).toEqual(expected)
@@ -81,23 +82,23 @@ describe('smart dice over a real pty', () => {
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     // A and B settle before the cable is pulled, C while it is out, D after it is back.
     const first = r.hub.throw({ A: 6, B: 5, C: 6, D: 3 }, { settleMs: [30, 60, 250, 900] })
-    await waitFor(() => (r.manager.view().assembling?.dice.filter((d) => d.status === 'settled').length ?? 0) === 2, 2000, 'A and B')
+    await waitFor(() => (r.manager.view().assembling?.dice.filter((d) => d.status === 'settled').length ?? 0) === 2, 'A and B')
     await r.hub.unplug()
-    await waitFor(() => device(r).state === 'reconnecting', 2000, 'reconnecting')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await waitFor(() => device(r).state === 'reconnecting', 'reconnecting')
+    await waitFor(() => r.hub.faces().C !== null, 'C to settle while the cable is out')
     await r.hub.plug(r.link('tty-new'))
     await first
-    await waitFor(() => moves(r) === 1, 5000, 'the first throw')
+    await waitFor(() => moves(r) === 1, 'the first throw')
     expect(device(r).path).toBe(r.link('tty-new'))
     expect(device(r).lost).toBeGreaterThan(0)
 
     // A whole throw while unplugged: found in the snapshot after the reconnect.
     await r.hub.unplug()
-    await waitFor(() => device(r).state === 'reconnecting', 2000, 'reconnecting')
+    await waitFor(() => device(r).state === 'reconnecting', 'reconnecting')
     await r.hub.throw({ A: 3, B: 6, C: 5, D: 6 }, { settleMs: [10, 20, 30, 40] })
     await r.hub.plug(r.link('tty-third'))
-    await waitFor(() => moves(r) === 2, 5000, 'the throw made while unplugged')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await waitFor(() => moves(r) === 2, 'the throw made while unplugged')
+    await hubLinesRead(r)
     expect(rolls(r)).toEqual([
       [6, 5, 6, 3],
       [3, 6, 5, 6]
@@ -126,10 +127,10 @@ describe('smart dice over a real pty', () => {
     expect((await r.manager.connect(r.hub.path)).ok).toBe(true)
     await r.hub.sendRaw('\x00garbage\xff\r\n') // boot noise after the port opened
     r.hub.reboot() // the board resets and says hello
-    await waitFor(() => device(r)?.state === 'connected' && device(r).dice.length === 4, 10000, 'hello, byte by byte')
+    await waitFor(() => device(r)?.state === 'connected' && device(r).dice.length === 4, 'hello, byte by byte')
     r.session.newGame({ game: 'foursies', players: ['Ann'] })
     await r.hub.throw({ A: 2, B: 3, C: 5, D: 6 })
-    await waitFor(() => moves(r) === 1, 10000, 'the throw')
+    await waitFor(() => moves(r) === 1, 'the throw')
     expect(rolls(r)).toEqual([[2, 3, 5, 6]])
     // The noise: listed raw, and dropped only when it came after the first hello (no drop before it).
     const noise = device(r).raw.find((l) => l.text === '\\x00garbage\\xff')
@@ -141,7 +142,7 @@ describe('smart dice over a real pty', () => {
   it('survives 100,000 fuzzed lines: no crash, no throw, every bad line counted', async () => {
     const r = await open({ heartbeatMs: 50 })
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
-    const rand = mulberry32(7)
+    const rand = seededRandom(7)
     const counts = { random: 0, long: 0, checksum: 0, duplicate: 0 }
     const total = 100_000
     const before = { ...device(r).dropped } // boot lines before the hello, when the port opened late
@@ -180,7 +181,7 @@ describe('smart dice over a real pty', () => {
     }
     await r.hub.flush()
     const dropped = (): number => DROP_REASONS.reduce((sum, reason) => sum + device(r).dropped[reason] - before[reason], 0)
-    await waitFor(() => dropped() >= total, 30000, `every bad line counted (${dropped()} of ${total})`)
+    await waitFor(() => dropped() >= total, `every bad line counted (${dropped()} of ${total})`, 30000)
     const d = Object.fromEntries(DROP_REASONS.map((reason) => [reason, device(r).dropped[reason] - before[reason]]))
     expect(dropped()).toBe(total)
     expect(d['too-long']).toBe(counts.long)
@@ -193,7 +194,7 @@ describe('smart dice over a real pty', () => {
     expect(r.manager.view().assembling).toBeNull()
     // still works
     await r.hub.throw({ A: 6, B: 5, C: 6, D: 3 })
-    await waitFor(() => moves(r) === 1, 3000, 'a real throw after the fuzz')
+    await waitFor(() => moves(r) === 1, 'a real throw after the fuzz')
     expect(rolls(r)).toEqual([[6, 5, 6, 3]])
   }, 45_000)
 
@@ -201,20 +202,20 @@ describe('smart dice over a real pty', () => {
     const r = await open({ speed: 0.05 })
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 6, B: 5, C: 'cocked', D: 3 })
-    await waitFor(() => /C \(Ivory\) is cocked: throw it again, nudge it flat, or type the throw/.test(message(r)), 2000, 'the cocked message')
+    await waitFor(() => /C \(Ivory\) is cocked: throw it again, nudge it flat, or type the throw/.test(message(r)), 'the cocked message')
     expect(r.session.snapshot(true).message?.level).toBe('warning')
     expect(r.manager.view().assembling).toMatchObject({ state: 'problem' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await hubLinesRead(r)
     expect(moves(r)).toBe(0)
     r.hub.nudge('C', 6)
-    await waitFor(() => moves(r) === 1, 2000, 'the nudged throw')
+    await waitFor(() => moves(r) === 1, 'the nudged throw')
 
     // Bob: A settles first and is turned by hand while the others still roll.
     const thrown = r.hub.throw({ A: 2, B: 6, C: 5, D: 6 }, { settleMs: [20, 300, 320, 340] })
-    await waitFor(() => r.manager.view().assembling?.dice.some((d) => d.die === 'A' && d.status === 'settled') === true, 2000, 'A settled')
+    await waitFor(() => r.manager.view().assembling?.dice.some((d) => d.die === 'A' && d.status === 'settled') === true, 'A settled')
     r.hub.nudge('A', 4)
     await thrown
-    await waitFor(() => moves(r) === 2, 2000, 'the second throw')
+    await waitFor(() => moves(r) === 2, 'the second throw')
     expect(rolls(r)).toEqual([
       [6, 5, 6, 3],
       [2, 6, 5, 6]
@@ -227,15 +228,15 @@ describe('smart dice over a real pty', () => {
     const r = await open({ keypad: true, speed: 0.05 })
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     await r.hub.throw({ A: 2, B: 2, C: 5, D: 3 })
-    await waitFor(() => moves(r) === 1, 2000, 'the first throw')
+    await waitFor(() => moves(r) === 1, 'the first throw')
     r.hub.typed('22') // re-roll the false four 2+2
-    await waitFor(() => moves(r) === 2, 2000, 'the decision')
+    await waitFor(() => moves(r) === 2, 'the decision')
     await r.hub.throw({ A: 1, B: 6, C: 4 }) // C (5) was not part of the false four
-    await waitFor(() => /Die C \(Ivory\) holds the 5 that stays: put it back on 5/.test(message(r)), 2000, 'the extra die called out')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await waitFor(() => /Die C \(Ivory\) holds the 5 that stays: put it back on 5/.test(message(r)), 'the extra die called out')
+    await hubLinesRead(r)
     expect(moves(r)).toBe(2)
     r.hub.nudge('C', 5) // put back
-    await waitFor(() => moves(r) === 3, 2000, 'the throw once C is back')
+    await waitFor(() => moves(r) === 3, 'the throw once C is back')
     expect(rolls(r)).toEqual([
       [2, 2, 5, 3],
       [1, 6]
@@ -246,29 +247,29 @@ describe('smart dice over a real pty', () => {
     const r = await open({ keypad: true, heartbeatMs: 100, speed: 0.05 })
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
     for (const k of ['6', '5', '6', '3', '#']) r.hub.key(k)
-    await waitFor(() => moves(r) === 1, 2000, 'the keyed throw')
+    await waitFor(() => moves(r) === 1, 'the keyed throw')
     expect(rolls(r)).toEqual([[6, 5, 6, 3]])
 
     expect(r.manager.setTestMode(true)).toEqual({ ok: true })
     await r.hub.throw({ A: 1, B: 2 })
-    await waitFor(() => r.manager.view().lastThrow?.sent === false, 2000, 'the test throw')
+    await waitFor(() => r.manager.view().lastThrow?.sent === false, 'the test throw')
     expect(r.manager.view().lastThrow).toMatchObject({ values: [1, 2], sent: false })
     expect(r.session.snapshot(true).devices?.testMode).toBe(true)
     expect(moves(r)).toBe(1)
     r.manager.setTestMode(false)
 
-    await waitFor(() => device(r).raw.some((l) => l.text.startsWith('heartbeat')), 2000, 'a heartbeat (it sets the interval)')
+    await waitFor(() => device(r).raw.some((l) => l.text.startsWith('heartbeat')), 'a heartbeat (it sets the interval)')
     r.hub.paused = true
-    await waitFor(() => device(r).state === 'stale', 2000, 'stale')
+    await waitFor(() => device(r).state === 'stale', 'stale')
     expect(device(r).reason).toMatch(/No heartbeat/)
     r.hub.paused = false
-    await waitFor(() => device(r).state === 'connected', 2000, 'back')
+    await waitFor(() => device(r).state === 'connected', 'back')
     // Its heartbeat came before the answer to the hello? asked while it was stale: it is back all the same.
     ;(r.hub as unknown as { sendHello(): void }).sendHello()
-    await waitFor(() => (r.session.snapshot(true).message?.text ?? '').includes('is back'), 2000, 'the table told it is back')
+    await waitFor(() => (r.session.snapshot(true).message?.text ?? '').includes('is back'), 'the table told it is back')
 
     r.hub.sendBody('hello 0 2.0 dr-hub 9.0.0 DRH-NEW 0 0')
-    await waitFor(() => device(r).state === 'refused', 2000, 'refused')
+    await waitFor(() => device(r).state === 'refused', 'refused')
     expect(device(r).reason).toMatch(/Firmware too new/)
   })
 

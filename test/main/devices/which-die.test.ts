@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { summaryOf } from '@shared/game'
 import type { SmartDiceView } from '@shared/devices'
 import type { Move } from '@shared/games/types'
-import { rig, waitFor, type Rig } from './harness'
+import { hubLinesRead, rig, waitFor, type Rig } from './harness'
 import { ROOT } from '@test/kit/root'
 
 const SIX = [
@@ -34,7 +34,6 @@ afterEach(async () => {
   while (rigs.length) await rigs.pop()!.close()
 })
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 const moves = (r: Rig): number => r.session.currentGame?.moves.length ?? 0
 const lines = (r: Rig): Move[] =>
   readFileSync(join(r.dir, 'data', 'current.jsonl'), 'utf8')
@@ -54,8 +53,8 @@ const blinks = (r: Rig): string[] => r.hub.commands.flatMap((c) => (c.type === '
 /** A refusal: the message names the die and the value, nothing is recorded, every screen shows it. */
 async function refused(r: Rig, pattern: RegExp, what: string): Promise<void> {
   const before = moves(r)
-  await waitFor(() => pattern.test(message(r)), 3000, `${what} refused (message: ${message(r)})`)
-  await sleep(80)
+  await waitFor(() => pattern.test(message(r)), `${what} refused (message: ${message(r)})`)
+  await hubLinesRead(r)
   expect(moves(r)).toBe(before)
   expect(r.session.snapshot(true).message?.level).toBe('warning')
   expect(lan(r).disagreements.some((d) => pattern.test(d))).toBe(true)
@@ -77,7 +76,7 @@ describe('the referee knows which physical die moved', () => {
     expect(lan(r).toThrow).toBe('Throw A (Red), B (Blue), C (Ivory) and D (Green)')
     // The issue's throw: A=4 B=2 C=6 D=3, and 6-2 is a false four.
     await r.hub.throw({ A: 4, B: 2, C: 6, D: 3 })
-    await waitFor(() => moves(r) === 1, 3000, 'the opening throw')
+    await waitFor(() => moves(r) === 1, 'the opening throw')
     expect(lan(r).dice.map((d) => [d.die, d.role, d.record, d.face])).toEqual([
       ['A', 'hold', 4, 4],
       ['B', 'hold', 2, 2],
@@ -89,14 +88,14 @@ describe('the referee knows which physical die moved', () => {
     r.hub.nudge('D', 5)
     await refused(r, /Die D \(Green\) holds the 3 of the throw in play: put it back on 3/, 'the nudged D')
     r.hub.nudge('D', 3)
-    await waitFor(() => lan(r).disagreements.length === 0, 2000, 'D put back')
+    await waitFor(() => lan(r).disagreements.length === 0, 'D put back')
 
     const blinked = blinks(r).length
     for (const key of ['2', '6', 'Enter'] as const) r.session.keypad(key)
     expect(moves(r)).toBe(2)
     expect(lan(r).toThrow).toBe('Throw B (Blue) and C (Ivory)')
     expect(role(r, 'A')).toBe('hold')
-    await waitFor(() => blinks(r).length === blinked + 2, 2000, 'B and C lit up')
+    await waitFor(() => blinks(r).length === blinked + 2, 'B and C lit up')
     expect(blinks(r).slice(blinked).sort()).toEqual(['B', 'C'])
 
     // The wrong die in the re-roll: A, the 4 that scored, is thrown and settles on 5.
@@ -104,7 +103,7 @@ describe('the referee knows which physical die moved', () => {
     await refused(r, /Die A \(Red\) holds the 4 that scored: put it back on 4/, 'A thrown')
     // B (due) settles on 4: the throw waits, as A is astray.
     await r.hub.throw({ B: 4 })
-    await sleep(80)
+    await hubLinesRead(r)
     expect(moves(r)).toBe(2)
     // Too many dice: D (holding 3) is thrown too.
     await r.hub.throw({ D: 1 })
@@ -112,28 +111,28 @@ describe('the referee knows which physical die moved', () => {
     expect(message(r)).toMatch(/The throw waits for B \(Blue\) and C \(Ivory\)/)
     r.hub.nudge('A', 4)
     r.hub.nudge('D', 3)
-    await waitFor(() => lan(r).disagreements.length === 0, 2000, 'A and D put back')
+    await waitFor(() => lan(r).disagreements.length === 0, 'A and D put back')
     await r.hub.throw({ C: 2 })
-    await waitFor(() => moves(r) === 3, 3000, 'the re-roll of B and C')
+    await waitFor(() => moves(r) === 3, 'the re-roll of B and C')
     expect(lines(r).slice(0, 3)).toEqual([{ roll: [4, 2, 6, 3] }, { reroll: [2, 6] }, { roll: [4, 2] }])
 
     // Ann ended on 2. Bob and Cy play to a three-way duel? Ann is on 2: play the rest of the round
     // with 4 4 4 4 for Bob and Cy, then Ann's score stays 2: a duel needs two on 4, so Bob and Cy duel.
     await r.hub.throw({ A: 4, B: 4, C: 4, D: 4 })
-    await waitFor(() => moves(r) === 4, 3000, 'Bob 4 4 4 4')
+    await waitFor(() => moves(r) === 4, 'Bob 4 4 4 4')
     await r.hub.throw({ A: 4, B: 4, C: 4, D: 4 })
-    await waitFor(() => moves(r) === 5, 3000, 'Cy 4 4 4 4')
+    await waitFor(() => moves(r) === 5, 'Cy 4 4 4 4')
     expect(r.session.currentGame!.state).toMatchObject({ phase: 'duel' })
     expect(lan(r).toThrow).toBe('Bob throws A (Red) and Cy throws B (Blue)')
     // C is no duellist's die.
     await r.hub.throw({ C: 6 })
     await refused(r, /Die C \(Ivory\) is no duellist's die \(Bob throws A \(Red\) and Cy throws B \(Blue\)\): put it back on 4/, 'C in the duel')
     r.hub.nudge('C', 4)
-    await waitFor(() => lan(r).disagreements.length === 0, 2000, 'C put back')
+    await waitFor(() => lan(r).disagreements.length === 0, 'C put back')
     await r.hub.throw({ A: 2, B: 3 }) // no 4: both throw again
-    await waitFor(() => moves(r) === 6, 3000, 'the first duel throw')
+    await waitFor(() => moves(r) === 6, 'the first duel throw')
     await r.hub.throw({ A: 4, B: 1 })
-    await waitFor(() => moves(r) === 7, 3000, 'the deciding duel throw')
+    await waitFor(() => moves(r) === 7, 'the deciding duel throw')
     expect(summaryOf(r.session.currentGame!)).toMatchObject({ finished: true, winners: ['Bob'] })
     expect(lines(r).slice(5)).toEqual([{ roll: [2, 3] }, { roll: [4, 1] }])
     replaysTheSame(r)
@@ -144,17 +143,17 @@ describe('the referee knows which physical die moved', () => {
     r.session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })
     for (let i = 1; i <= 3; i++) {
       await r.hub.throw({ A: 4, B: 4, C: 4, D: 4 })
-      await waitFor(() => moves(r) === i, 3000, `4 4 4 4 number ${i}`)
+      await waitFor(() => moves(r) === i, `4 4 4 4 number ${i}`)
     }
     expect(lan(r).toThrow).toBe('Ann throws A (Red), Bob throws B (Blue) and Cy throws C (Ivory)')
     await r.hub.throw({ A: 4, B: 4, C: 1 }) // Ann and Bob go on; Cy is out
-    await waitFor(() => moves(r) === 4, 3000, 'the first duel throw')
+    await waitFor(() => moves(r) === 4, 'the first duel throw')
     expect(lan(r).toThrow).toBe('Ann throws A (Red) and Bob throws B (Blue)')
     await r.hub.throw({ C: 4 }) // Cy throws her die again
     await refused(r, /Die C \(Ivory\) is no duellist's die \(Ann throws A \(Red\) and Bob throws B \(Blue\)\): put it back on 1/, 'Cy’s die')
     r.hub.nudge('C', 1)
     await r.hub.throw({ A: 4, B: 6 })
-    await waitFor(() => moves(r) === 5, 3000, 'the deciding throw')
+    await waitFor(() => moves(r) === 5, 'the deciding throw')
     expect(summaryOf(r.session.currentGame!).winners).toEqual(['Ann'])
     replaysTheSame(r)
   })
@@ -164,12 +163,12 @@ describe('the referee knows which physical die moved', () => {
       const r = await open({ speed: 0.03, dice: SIX })
       r.session.newGame({ game, players: ['Ann', 'Bob'] })
       await r.hub.throw({ A: 1, B: 5, C: 2, D: 3, E: 4, F: 6 })
-      await waitFor(() => moves(r) === 1, 3000, 'the opening throw')
+      await waitFor(() => moves(r) === 1, 'the opening throw')
       // A die of the throw in play nudged while the keep is due.
       r.hub.nudge('E', 2)
       await refused(r, /Die E \(Black\) holds the 4 of the throw in play: put it back on 4/, 'E nudged')
       r.hub.nudge('E', 4)
-      await waitFor(() => lan(r).disagreements.length === 0, 2000, 'E put back')
+      await waitFor(() => lan(r).disagreements.length === 0, 'E put back')
 
       expect(r.session.submit({ keep: [1] })).toEqual({ ok: true })
       expect(lan(r).toThrow).toBe('Throw B (Blue), C (Ivory), D (Green), E (Black) and F (Yellow)')
@@ -178,7 +177,7 @@ describe('the referee knows which physical die moved', () => {
       await r.hub.throw({ A: 3, B: 5, C: 5, D: 5, E: 2, F: 3 })
       await refused(r, /Die A \(Red\) is set aside on 1: put it back on 1/, 'the set-aside A')
       r.hub.nudge('A', 1)
-      await waitFor(() => moves(r) === 3, 3000, 'the five dice, once A is back')
+      await waitFor(() => moves(r) === 3, 'the five dice, once A is back')
       expect(lines(r)[2]).toEqual({ roll: [5, 5, 5, 2, 3] })
 
       expect(r.session.submit({ keep: [5, 5, 5] })).toEqual({ ok: true })
@@ -191,7 +190,7 @@ describe('the referee knows which physical die moved', () => {
       await refused(r, /Die C \(Ivory\) is set aside on 5: put it back on 5/, 'C thrown')
       r.hub.nudge('C', 5)
       await r.hub.throw({ E: 1, F: 5 })
-      await waitFor(() => moves(r) === 5, 3000, 'E and F')
+      await waitFor(() => moves(r) === 5, 'E and F')
       expect(lines(r).slice(3)).toEqual([{ keep: [5, 5, 5] }, { roll: [1, 5] }])
       replaysTheSame(r)
     })
@@ -200,11 +199,11 @@ describe('the referee knows which physical die moved', () => {
   it('dice that cannot be named: a hub of 4 under a game of 6 says to type the throw; spare dice say how many of them', async () => {
     const r = await open({ speed: 0.03 })
     r.session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
-    await waitFor(() => lan(r)?.toThrow !== undefined, 2000, 'the smart dice view')
+    await waitFor(() => lan(r)?.toThrow !== undefined, 'the smart dice view')
     expect(lan(r).toThrow).toBe('Throw 6 dice and type the throw on the keypad: only 4 smart dice are in the game')
     const six = await open({ speed: 0.03, dice: SIX })
     six.session.newGame({ game: 'foursies', players: ['Ann', 'Bob'] })
-    await waitFor(() => lan(six)?.toThrow !== undefined, 2000, 'the smart dice view')
+    await waitFor(() => lan(six)?.toThrow !== undefined, 'the smart dice view')
     expect(lan(six).toThrow).toBe('Throw any 4 of the 6 smart dice')
   })
 
@@ -214,18 +213,18 @@ describe('the referee knows which physical die moved', () => {
     expect(lan(r).toThrow).toBe('Throw A (Red), B (Blue), C (Ivory) and D (Green)')
     // The keypad is the override: it says which dice its values stand for.
     for (const key of ['2', '3', '5', '6', 'Enter'] as const) r.session.keypad(key)
-    await waitFor(() => /Entered by hand: 2 3 5 6 in place of A \(Red\), B \(Blue\), C \(Ivory\) and D \(Green\)/.test(message(r)), 2000, 'the keypad note')
+    await waitFor(() => /Entered by hand: 2 3 5 6 in place of A \(Red\), B \(Blue\), C \(Ivory\) and D \(Green\)/.test(message(r)), 'the keypad note')
     // Ann throws until it is the computer's turn; a smart-dice throw then is not the computer's.
     while (summaryOf(r.session.currentGame!).toPlay === 'Ann') {
       const before = moves(r)
       await r.hub.throw({ A: 2, B: 3, C: 5, D: 6 })
-      await waitFor(() => moves(r) === before + 1, 3000, 'Ann’s throw')
+      await waitFor(() => moves(r) === before + 1, 'Ann’s throw')
     }
     expect(lan(r).note).toMatch(/Robo \(computer\) throws virtual dice: the smart dice are not used/)
     expect(lan(r).toThrow).toBe('')
     const atRobo = moves(r)
     await r.hub.throw({ A: 6, B: 6, C: 6, D: 6 })
-    await waitFor(() => moves(r) > atRobo, 5000, 'the computer’s own virtual throw')
+    await waitFor(() => moves(r) > atRobo, 'the computer’s own virtual throw')
     const robo = lines(r).slice(atRobo)
     expect(robo.some((m) => JSON.stringify(m) === JSON.stringify({ roll: [6, 6, 6, 6] }))).toBe(false)
     replaysTheSame(r)

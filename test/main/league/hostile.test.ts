@@ -8,9 +8,10 @@ import PouchDB from 'pouchdb-node'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { recordText, startGame } from '@shared/game'
 import { gameDocumentId, type LeagueView } from '@shared/league'
-import { playRandomGame } from '@shared/random-play'
+import { playRandomGame, seededRandom } from '@shared/random-play'
 import { recordHash } from '@main/league/league-sync'
-import { basic, connectApi, leagueDocumentIds, PASSWORD, playGame, seeded, startLeague, startTable, tableState, temporaryFolder } from './support'
+import { basic, leagueDocumentIds, PASSWORD, playGame, startLeague, startTable, temporaryFolder } from './support'
+import { ScreenClient } from '@test/kit/screen-client'
 
 const running: { stop: (signal?: NodeJS.Signals) => Promise<void> }[] = []
 afterAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 function finishedGame(seed: number, players = ['Ann', 'Bob']): string {
   const header = { game: 'four-plus' as const, players, meta: { startedAt: Date.UTC(2026, 2, 6, 20, 0, seed) } }
-  return recordText(playRandomGame(header, seeded(seed)).game)
+  return recordText(playRandomGame(header, seededRandom(seed)).game)
 }
 
 function gameDocument(table: string, record: string): Record<string, unknown> {
@@ -129,10 +130,10 @@ describe('a table reading a league that checks nothing', () => {
     expect(Object.values(reasons).some((reason) => /larger than|longer than/.test(reason))).toBe(true)
     expect(Object.values(reasons).some((reason) => /^record line 3: /.test(reason))).toBe(true)
     // The table's screens are told, and it plays on.
-    const api = await connectApi(victim.url)
-    await vi.waitFor(async () => expect((await tableState(api)).message?.text ?? '').toMatch(/The league sent a document this table refused/), { timeout: 30_000, interval: 100 })
-    await playGame(api, 'four-plus', ['Ann', 'Bob'], seeded(9))
-    expect((await tableState(api)).current?.summary.finished).toBe(true)
+    const api = await ScreenClient.open(victim.url)
+    await vi.waitFor(async () => expect((await api.getState()).message?.text ?? '').toMatch(/The league sent a document this table refused/), { timeout: 30_000, interval: 100 })
+    await playGame(api, 'four-plus', ['Ann', 'Bob'], seededRandom(9))
+    expect((await api.getState()).current?.summary.finished).toBe(true)
     api.close()
   }, 120_000)
 })

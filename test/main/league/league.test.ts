@@ -12,23 +12,9 @@ import { gameDocumentId, type LeagueView } from '@shared/league'
 import type { PlayerStatistics } from '@shared/stats'
 import { recordHash } from '@main/league/league-sync'
 import type { RunningHost } from '@test/e2e/support'
-import {
-  connectApi,
-  dataFolderWithGames,
-  historyRecords,
-  leagueDocumentIds,
-  leagueStatus,
-  leagueUrl,
-  PASSWORD,
-  playGame,
-  seeded,
-  startLeague,
-  startTable,
-  syncStatus,
-  tableState,
-  temporaryFolder,
-  type RunningLeague
-} from './support'
+import { dataFolderWithGames, historyRecords, leagueDocumentIds, leagueStatus, leagueUrl, PASSWORD, playGame, replicationGate, startLeague, startTable, syncStatus, temporaryFolder, type RunningLeague } from './support'
+import { seededRandom } from '@shared/random-play'
+import { ScreenClient } from '@test/kit/screen-client'
 
 const running: { stop: (signal?: NodeJS.Signals) => Promise<void> }[] = []
 afterAll(async () => {
@@ -79,9 +65,9 @@ describe('a league host and three tables', () => {
     // On each table: one whole game through the screen API, then one left in progress (the league's TV shows it).
     await Promise.all(
       tables.map(async (running, index) => {
-        const api = await connectApi(running.url)
-        await playGame(api, 'four-plus', ['Ann', 'Bob', 'Cy'].slice(0, 2 + (index % 2)), seeded(100 + index))
-        await playGame(api, 'foursies', ['Dee', 'Eve'], seeded(200 + index), 3)
+        const api = await ScreenClient.open(running.url)
+        await playGame(api, 'four-plus', ['Ann', 'Bob', 'Cy'].slice(0, 2 + (index % 2)), seededRandom(100 + index))
+        await playGame(api, 'foursies', ['Dee', 'Eve'], seededRandom(200 + index), 3)
         api.close()
       })
     )
@@ -128,20 +114,24 @@ describe('a table killed with kill -9', () => {
     const dir = dataFolderWithGames('killed', 150, 21)
     const expected = expectedGameIds(dir, 'k9')
     expect(expected).toHaveLength(150)
-    let killed = await table(dir, leagueUrl(host, 'k9'))
-    // Killed as soon as the league has taken some of its games, before it has them all.
-    await vi.waitFor(async () => expect((await leagueStatus(host)).tables.k9?.received ?? 0).toBeGreaterThan(0), { timeout: 60_000, interval: 20 })
+    // The table joins through a gate that holds its replication once the league has taken a first batch.
+    const gate = await replicationGate(host)
+    running.push({ stop: () => gate.close() })
+    let killed = await table(dir, leagueUrl(gate, 'k9'))
+    // Killed once the league has taken some of its games, before it has them all.
+    await gate.held
     await killed.stop('SIGKILL')
     const before = (await gameIdsOf(host, 'k9')).length
-    killed = await table(dir, leagueUrl(host, 'k9'))
+    gate.open()
+    killed = await table(dir, leagueUrl(gate, 'k9'))
     await vi.waitFor(async () => expect(await gameIdsOf(host, 'k9')).toEqual(expected), waitLong)
     await vi.waitFor(async () => expect((await syncStatus(killed)).pending).toBe(0), waitLong)
     const asked = (await leagueStatus(host)).tables.k9.asked
     // Killed again once all is sent: started again, it asks the league about nothing it had confirmed.
     await killed.stop('SIGKILL')
-    const again = await table(dir, leagueUrl(host, 'k9'))
-    const api = await connectApi(again.url)
-    await playGame(api, 'four-plus', ['Ann', 'Bob'], seeded(5))
+    const again = await table(dir, leagueUrl(gate, 'k9'))
+    const api = await ScreenClient.open(again.url)
+    await playGame(api, 'four-plus', ['Ann', 'Bob'], seededRandom(5))
     api.close()
     const withNewGame = expectedGameIds(dir, 'k9')
     expect(withNewGame).toHaveLength(151)
@@ -160,9 +150,9 @@ describe('the league host stopped for a while', () => {
     let host = await league(leagueDir)
     const dirs = { a: temporaryFolder('a'), b: temporaryFolder('b') }
     const tables = { a: await table(dirs.a, leagueUrl(host, 'a')), b: await table(dirs.b, leagueUrl(host, 'b')) }
-    const apis = { a: await connectApi(tables.a.url), b: await connectApi(tables.b.url) }
-    await playGame(apis.a, 'four-plus', ['Ann', 'Bob'], seeded(1))
-    await playGame(apis.b, 'four-plus', ['Cy', 'Dee'], seeded(2))
+    const apis = { a: await ScreenClient.open(tables.a.url), b: await ScreenClient.open(tables.b.url) }
+    await playGame(apis.a, 'four-plus', ['Ann', 'Bob'], seededRandom(1))
+    await playGame(apis.b, 'four-plus', ['Cy', 'Dee'], seededRandom(2))
     for (const name of ['a', 'b'] as const) await vi.waitFor(async () => expect(await gameIdsOf(host, name)).toEqual(expectedGameIds(dirs[name], name)), waitLong)
 
     const port = host.port
@@ -170,9 +160,9 @@ describe('the league host stopped for a while', () => {
     expect(host.process.exitCode).toBe(0)
     // The tables keep playing: every move is taken while the league is down.
     for (const [index, name] of (['a', 'b'] as const).entries()) {
-      await playGame(apis[name], 'foursies', ['Ann', 'Bob', 'Cy'], seeded(10 + index))
-      await playGame(apis[name], 'four-plus', ['Ann', 'Bob'], seeded(20 + index))
-      expect((await tableState(apis[name])).current?.summary.finished).toBe(true)
+      await playGame(apis[name], 'foursies', ['Ann', 'Bob', 'Cy'], seededRandom(10 + index))
+      await playGame(apis[name], 'four-plus', ['Ann', 'Bob'], seededRandom(20 + index))
+      expect((await apis[name].getState()).current?.summary.finished).toBe(true)
       await vi.waitFor(async () => {
         const status = await syncStatus(tables[name])
         expect(status.connected).toBe(false)
@@ -194,8 +184,8 @@ describe('who may write', () => {
   it('refuses a wrong password (the table plays on), and admits a table by the key issued for it only', async () => {
     const host = await league()
     const wrong = await table(temporaryFolder('wrong'), leagueUrl(host, 'w1', 'not-the-password'))
-    const api = await connectApi(wrong.url)
-    await playGame(api, 'four-plus', ['Ann', 'Bob'], seeded(3))
+    const api = await ScreenClient.open(wrong.url)
+    await playGame(api, 'four-plus', ['Ann', 'Bob'], seededRandom(3))
     api.close()
     await vi.waitFor(async () => expect((await syncStatus(wrong)).lastError).toMatch(/refused table w1.*401/), waitLong)
     expect((await leagueDocumentIds(host)).filter((id) => id.includes(':w1'))).toEqual([])

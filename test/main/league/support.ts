@@ -2,16 +2,17 @@
 // tsx, one process) and table hosts (`npm run table`, via test/e2e/support.ts), games played on
 // the tables through their screen API, and what the league holds read over CouchDB's HTTP API.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TableState } from '@shared/api'
 import type { GameId } from '@shared/games'
 import { recordText } from '@shared/game'
-import { playRandomGame } from '@shared/random-play'
-import { connectApi, tableState, type ApiClient } from '@test/e2e/api-client'
+import { playRandomGame, seededRandom } from '@shared/random-play'
+import { ScreenClient } from '@test/kit/screen-client'
 import { ROOT, startHost, type RunningHost } from '@test/e2e/support'
-import { randomMoveIn } from '@test/faults/host-client'
+import { randomMoveIn } from '@test/faults/random-move'
 
 export const PASSWORD = 'club-night'
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')
@@ -64,6 +65,63 @@ export function startLeague(dataDir: string, port = 0, extra: string[] = []): Pr
   })
 }
 
+export interface ReplicationGate {
+  port: number
+  /** Resolves once the league has taken a first batch of games and the gate holds what comes next. */
+  held: Promise<void>
+  /** Lets everything through from now on (what it held is dropped: its table is gone). */
+  open(): void
+  close(): Promise<void>
+}
+
+/**
+ * A proxy a table joins the league through: it lets the table's replication through until the
+ * league has answered its first batch of games (`_bulk_docs`), then holds every later request
+ * unanswered until `open()`. A table killed while held is killed in the middle of replicating,
+ * however fast or busy the machine.
+ */
+export async function replicationGate(league: { port: number }): Promise<ReplicationGate> {
+  let holding = false
+  let opened = false
+  let heldNow = (): void => {}
+  const held = new Promise<void>((resolve) => (heldNow = resolve))
+  const waiting: ServerResponse[] = []
+  const forward = (request: IncomingMessage, response: ServerResponse): void => {
+    const headers = { ...request.headers, host: `127.0.0.1:${league.port}` }
+    const upstream = httpRequest({ host: '127.0.0.1', port: league.port, method: request.method, path: request.url, headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(response)
+      const firstBatch = !opened && request.method === 'POST' && (request.url ?? '').includes('/_bulk_docs')
+      if (firstBatch) answer.on('end', () => (holding = true))
+    })
+    upstream.on('error', () => response.destroy())
+    request.pipe(upstream)
+  }
+  const server = createServer((request, response) => {
+    if (holding && !opened) {
+      waiting.push(response)
+      heldNow()
+      return
+    }
+    forward(request, response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as { port: number }).port,
+    held,
+    open: () => {
+      opened = true
+      for (const response of waiting.splice(0)) response.destroy()
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of waiting.splice(0)) response.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
 /** The address a table joins with: http://NAME:PW@127.0.0.1:PORT/league. */
 export function leagueUrl(league: { port: number }, table: string, password = PASSWORD): string {
   return `http://${table}:${password}@127.0.0.1:${league.port}/league`
@@ -78,11 +136,7 @@ export function dataFolderWithGames(name: string, count: number, seed: number, p
   const dataDir = temporaryFolder(name)
   mkdirSync(join(dataDir, 'history'), { recursive: true })
   const games: GameId[] = ['foursies', 'four-plus', 'farkle', 'fouche']
-  let state = seed
-  const random = (): number => {
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state / 2147483648
-  }
+  const random = seededRandom(seed)
   for (let i = 0; i < count; i++) {
     const game = games[i % games.length]
     const rules = game === 'farkle' || game === 'fouche' ? { target: 1500 } : undefined
@@ -93,14 +147,14 @@ export function dataFolderWithGames(name: string, count: number, seed: number, p
 }
 
 /** Plays a whole game on a table through its screen API (random legal moves); returns the moves made. */
-export async function playGame(api: ApiClient, game: GameId, players: string[], random: () => number, stopAfter = Infinity): Promise<number> {
+export async function playGame(api: ScreenClient, game: GameId, players: string[], random: () => number, stopAfter = Infinity): Promise<number> {
   const rules = game === 'farkle' || game === 'fouche' ? { target: 1000 } : undefined
   const started = await api.call('newGame', { game, players, ...(rules ? { rules } : {}) })
   if (!started.ok) throw new Error(started.error)
   let moves = 0
   for (;;) {
     if (moves >= stopAfter) return moves
-    const state: TableState = await tableState(api)
+    const state: TableState = await api.getState()
     const move = randomMoveIn(state, random)
     if (move === null) return moves
     const outcome = await api.call('submit', move)
@@ -108,19 +162,6 @@ export async function playGame(api: ApiClient, game: GameId, players: string[], 
     moves++
   }
 }
-
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-export { connectApi, tableState }
 
 /** The ids of every document of the league (over CouchDB's own API), read with the organiser's credentials. */
 export async function leagueDocumentIds(league: { port: number }): Promise<string[]> {

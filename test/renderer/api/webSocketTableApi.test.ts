@@ -199,6 +199,19 @@ describe('WebSocketTableApi', () => {
     expect(FakeSocket.all).toHaveLength(6)
   })
 
+  it('stays closed when the connection is lost if told not to reconnect (the tests’ screens), failing what was in flight', async () => {
+    api.close()
+    api = openWebSocketTableApi({ url: 'ws://host/api', createSocket: (url) => new FakeSocket(url), initialDelayMs: 100, reconnect: false })
+    const socket = latestSocket()
+    socket.open()
+    const pending = api.rollVirtual()
+    socket.drop()
+    await expect(pending).rejects.toThrow()
+    await expect(api.undo()).rejects.toThrow()
+    vi.advanceTimersByTime(10_000)
+    expect(latestSocket()).toBe(socket)
+  })
+
   it('applies a pushed patch to the state pushed before it, and starts afresh when it does not fit', () => {
     const socket = latestSocket()
     socket.open()

@@ -31,6 +31,12 @@ describe('SetupScreen', () => {
     expect(wrapper.emitted('started')).toHaveLength(1)
   })
 
+  it('offers the club league before any game is on (join or host it from Setup)', async () => {
+    const wrapper = await mountWith(SetupScreen, new FakeTableApi(emptyState({ league: { joined: null, hosting: null } })))
+    expect(wrapper.find('[data-testid="league-join-form"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="league-host-form"]').exists()).toBe(true)
+  })
+
   it('sends the defaults of each game', async () => {
     const api = new FakeTableApi()
     const wrapper = await mountWith(SetupScreen, api)

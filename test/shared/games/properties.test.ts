@@ -22,7 +22,6 @@ function randomGame(id: GameId, players: string[], rules: Record<string, unknown
   return playRandomGame({ game: id, players, rules }, random, 3000)
 }
 
-const seeded = seededRandom
 
 const gameArbitrary = (id: GameId) =>
   fc.record({
@@ -49,7 +48,7 @@ for (const id of Object.keys(GAMES) as GameId[]) {
     it('never throw, never stall, and keep scores in bounds', () => {
       fc.assert(
         fc.property(gameArbitrary(id), ({ seed, players, rules }) => {
-          const { game, stalled } = randomGame(id, players, rules, seeded(seed))
+          const { game, stalled } = randomGame(id, players, rules, seededRandom(seed))
           expect(stalled).toBe(false)
           const summary = summaryOf(game)
           for (const player of summary.players) {
@@ -67,7 +66,7 @@ for (const id of Object.keys(GAMES) as GameId[]) {
     it('replaying line by line equals replaying the whole record, and the record reads back', () => {
       fc.assert(
         fc.property(gameArbitrary(id), ({ seed, players, rules }) => {
-          const { game } = randomGame(id, players, rules, seeded(seed))
+          const { game } = randomGame(id, players, rules, seededRandom(seed))
           const replayed = replayText(recordText(game))
           if (!replayed.ok) throw new Error(`line ${replayed.line}: ${replayed.error}`)
           expect(replayed.game.state).toEqual(game.state)
@@ -88,7 +87,7 @@ for (const id of Object.keys(GAMES) as GameId[]) {
     it('undo restores the previous state exactly', () => {
       fc.assert(
         fc.property(gameArbitrary(id), fc.nat(), ({ seed, players, rules }, cut) => {
-          const { game } = randomGame(id, players, rules, seeded(seed))
+          const { game } = randomGame(id, players, rules, seededRandom(seed))
           if (game.moves.length === 0) return
           const keep = cut % game.moves.length
           const shorter = replayText(recordText({ ...game, moves: game.moves.slice(0, keep + 1) }))
@@ -103,7 +102,7 @@ for (const id of Object.keys(GAMES) as GameId[]) {
     it('every illegal line leaves the state untouched', () => {
       fc.assert(
         fc.property(gameArbitrary(id), fc.nat(), ({ seed, players, rules }, cut) => {
-          const { game } = randomGame(id, players, rules, seeded(seed))
+          const { game } = randomGame(id, players, rules, seededRandom(seed))
           const partial = replayText(recordText({ ...game, moves: game.moves.slice(0, cut % (game.moves.length + 1)) }))
           if (!partial.ok) throw new Error('replay failed')
           const module = GAMES[id]

@@ -10,7 +10,8 @@ import {
   withChecksum,
   type DeviceMessage
 } from '@shared/protocol'
-import { mulberry32, randomMessage } from './random'
+import { randomMessage } from './random'
+import { seededRandom } from '@shared/random-play'
 
 describe('checksum', () => {
   it('is CRC-16/CCITT-FALSE', () => {
@@ -32,7 +33,7 @@ describe('encoders', () => {
   })
 
   it('round-trip 20,000 random messages of every type', () => {
-    const rnd = mulberry32(7)
+    const rnd = seededRandom(7)
     const seen = new Set<string>()
     for (let i = 0; i < 20_000; i++) {
       const m = randomMessage(rnd)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LineAssembler, MAX_LINE, encodeEvent, parseLine } from '@shared/protocol'
-import { mulberry32, int, randomMessage } from './random'
+import { int, randomMessage } from './random'
+import { seededRandom } from '@shared/random-play'
 
 const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))
 
@@ -43,7 +44,7 @@ describe('LineAssembler', () => {
   })
 
   it('gives the same lines however the stream is chunked (bytes arriving one at a time too)', () => {
-    const rnd = mulberry32(11)
+    const rnd = seededRandom(11)
     let stream = 'boot noise \x00\xff\r\n'
     const want: string[] = ['boot noise \x00\xff']
     for (let i = 0; i < 2000; i++) {
@@ -66,20 +67,16 @@ describe('LineAssembler', () => {
     }
   })
 
-  it('frames and parses well over 10,000 lines/s', () => {
-    const rnd = mulberry32(3)
+  it('frames and parses every line of a stream fed in large chunks (how fast: npm run bench devices)', () => {
+    const rnd = seededRandom(3)
     const lines: string[] = []
     for (let i = 0; i < 2000; i++) lines.push(encodeEvent(randomMessage(rnd)))
     const chunk = bytes(lines.join(''))
     const a = new LineAssembler()
-    const t0 = performance.now()
     let parsed = 0
     for (let rep = 0; rep < 50; rep++) {
       for (const l of a.push(chunk)) if (parseLine(l).ok) parsed++
     }
-    const seconds = (performance.now() - t0) / 1000
     expect(parsed).toBe(100_000)
-    // typically 400,000+ lines/s; the bar is the 10,000 lines/s the device manager needs, with margin
-    expect(parsed / seconds).toBeGreaterThan(50_000)
   })
 })

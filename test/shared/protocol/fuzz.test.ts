@@ -9,11 +9,12 @@ import {
   parseLine,
   type ProtocolErrorCode
 } from '@shared/protocol'
-import { fuzzLine, mulberry32 } from './random'
+import { fuzzLine } from './random'
+import { seededRandom } from '@shared/random-play'
 
 describe('fuzz', () => {
   it('100,000 random/garbled lines never throw and give ok or a known error code', () => {
-    const rnd = mulberry32(20240601)
+    const rnd = seededRandom(20240601)
     const codes = new Set<string>(PROTOCOL_ERROR_CODES)
     const counts: Record<string, number> = {}
     for (let i = 0; i < 100_000; i++) {

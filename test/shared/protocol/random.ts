@@ -1,19 +1,8 @@
-// Seeded PRNG and random message generator for the round-trip and fuzz tests.
+// Random device messages and fuzz lines for the round-trip and fuzz tests, drawn from a seeded
+// generator (the project's one: seededRandom in @shared/random-play).
 import { encodeEvent, withChecksum, type Charge, type DeviceMessage, type DieStatus } from '@shared/protocol'
 
 export type Rng = () => number
-
-/** mulberry32: tiny, fast, deterministic. Returns floats in [0, 1). */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
 export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]

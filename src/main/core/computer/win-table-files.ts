@@ -1,5 +1,5 @@
 // The chance-to-win tables that ship with the app (resources/win-tables), and the file of a
-// table on disk, shipped or cached: gzip around src/shared/ai/win-table-file.ts. Apart from
+// table on disk, shipped or cached: gzip around src/shared/games/six-dice/win-table-file.ts. Apart from
 // win-tables.ts (the solves and the log) so that the referee command reads them with nothing else.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

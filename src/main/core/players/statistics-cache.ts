@@ -3,10 +3,12 @@
 // names a record) so that statistics over thousands of games need no replay.
 // The records stay the truth: the cache is rebuilt from them when it is lost, unreadable or of an
 // older version, a line whose facts are not facts (cut off, wrong types: each line is checked with
-// the schema below) is read again from its record, and a record the cache lacks (or no longer in
+// the schema below) or not the facts written (a byte changed: each line carries a checksum of its
+// facts) is read again from its record, and a record the cache lacks (or no longer in
 // the history) is added (or dropped) when it is loaded. A cache that cannot be written (a full or
 // read-only disk) only means working the facts out again next time: statistics never fail for it. A separate file rather than more fields in index.jsonl: the index entries go to
 // every screen with the history list, and facts of 10,000 games do not belong in that payload.
+import { createHash } from 'node:crypto'
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import * as v from 'valibot'
@@ -16,7 +18,7 @@ import { factsOfGame, type GameFacts } from '@shared/stats'
 import { writeDurably } from '../files/durable-files'
 
 /** Bumped whenever what a fact means changes: an older cache is then rebuilt. */
-export const FACTS_VERSION = 2
+export const FACTS_VERSION = 3
 const HEADER = JSON.stringify({ statisticsCache: FACTS_VERSION })
 /** Records replayed between two yields to the event loop during a rebuild. */
 const CHUNK = 50
@@ -36,7 +38,7 @@ const gameFacts = v.pipe(
   v.check((facts) => facts.seats.length === facts.players.length, 'one seat of facts per player'),
   v.check((facts) => facts.seats.every((seat) => v.is(GAMES[facts.game].statistics.seatFacts, seat)), "each seat's facts as its game keeps them")
 )
-const cacheLine = v.object({ id: v.string(), facts: gameFacts })
+const cacheLine = v.object({ id: v.string(), facts: gameFacts, sum: v.string() })
 
 /** The history records the facts are of (the HistoryArchive). */
 export interface CacheSource {
@@ -92,7 +94,7 @@ export class StatisticsCache {
     this.version++
     if (!this.source.writable() || !isFile(this.path)) return // the next load rebuilds it whole
     try {
-      appendLine(this.path, JSON.stringify({ id, facts }))
+      appendLine(this.path, cacheLineText(id, facts))
     } catch {
       // Not written (a full disk): the next load finds the record missing from the cache and adds it.
     }
@@ -169,8 +171,9 @@ export class StatisticsCache {
     for (let i = 1; i < lines.length; i++) {
       if (lines[i] === '') continue
       const checked = v.safeParse(cacheLine, parseQuietly(lines[i]))
-      // Each seat was checked against its game's shape of facts (gameFacts' last check).
-      if (checked.success) facts.set(checked.output.id, checked.output.facts as GameFacts)
+      // Each seat was checked against its game's shape of facts (gameFacts' last check); the sum
+      // catches facts of the right shape that are not those written (a name or a winner changed).
+      if (checked.success && checked.output.sum === checksum(checked.output.id, checked.output.facts as GameFacts)) facts.set(checked.output.id, checked.output.facts as GameFacts)
       else dropped++
     }
     return { facts, dropped }
@@ -190,7 +193,7 @@ export class StatisticsCache {
   /** Writes the cache whole; when the disk refuses, the facts stay in memory (and are worked out again next time). */
   private write(facts: Map<string, GameFacts>): void {
     const lines = [HEADER]
-    for (const [id, one] of facts) lines.push(JSON.stringify({ id, facts: one }))
+    for (const [id, one] of facts) lines.push(cacheLineText(id, one))
     try {
       if (!this.source.writable()) return
       writeDurably(this.path, `${lines.join('\n')}\n`)
@@ -198,6 +201,16 @@ export class StatisticsCache {
       // See above.
     }
   }
+}
+
+/** One line of the cache: a record's facts with a checksum of them. */
+function cacheLineText(id: string, facts: GameFacts): string {
+  return JSON.stringify({ id, facts, sum: checksum(id, facts) })
+}
+
+/** A checksum of a line's facts, as JSON writes them (a JSON round trip gives the same text back). */
+function checksum(id: string, facts: GameFacts): string {
+  return createHash('sha256').update(JSON.stringify({ id, facts })).digest('base64url').slice(0, 22)
 }
 
 function parseQuietly(line: string): unknown {

@@ -31,6 +31,8 @@ export interface WebSocketTableApiOptions {
   /** First wait before reconnecting; doubles on every failed attempt up to `maxDelayMs`. */
   initialDelayMs?: number
   maxDelayMs?: number
+  /** Connects again when the connection is lost (the default, as a screen must); false: stays closed (a test's screen). */
+  reconnect?: boolean
 }
 
 const OPEN = 1
@@ -59,7 +61,8 @@ export class TableSocket implements ConnectionAware {
   private status: ConnectionStatus = 'connecting'
   private delayMs: number
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null
-  private closedByUser = false
+  /** Closed for good: by `close()`, or by losing the connection when it does not reconnect. */
+  private stopped = false
   /** The state last pushed on this socket: what the host's next patch applies to. */
   private pushed: TableState | null = null
   private readonly initialDelayMs: number
@@ -88,7 +91,7 @@ export class TableSocket implements ConnectionAware {
 
   /** Stops for good: no more reconnecting (used by tests and on page unload). */
   close(): void {
-    this.closedByUser = true
+    this.stopped = true
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     this.reconnectTimer = null
     this.socket?.close()
@@ -97,7 +100,7 @@ export class TableSocket implements ConnectionAware {
 
   /** Sends one request of the screen API; the typed methods come from `openWebSocketTableApi`. */
   request<M extends MethodName>(method: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
-    if (this.status === 'reconnecting' || this.closedByUser) return Promise.reject(new ConnectionLostError())
+    if (this.status === 'reconnecting' || this.stopped) return Promise.reject(new ConnectionLostError())
     const request: WireRequest = { id: this.nextId++, method, args }
     return new Promise<MethodResult<M>>((resolve, reject) => {
       this.pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject })
@@ -131,8 +134,9 @@ export class TableSocket implements ConnectionAware {
     socket.onclose = () => {
       if (this.socket !== socket) return
       this.socket = null
+      if (this.options.reconnect === false) this.stopped = true
       this.failAll()
-      if (this.closedByUser) return
+      if (this.stopped) return
       this.setStatus('reconnecting')
       this.reconnectTimer = setTimeout(() => this.connect(), this.delayMs)
       this.delayMs = Math.min(this.delayMs * 2, this.maxDelayMs)

@@ -1,7 +1,7 @@
 // Farkle and Fouche for two players, solved for the chance to win (after Neller & Presser,
 // "Optimal Play of Farkle and Two-Player Farkle"), with this project's rules: the target, the
 // entry minimum, and the end of the game as the engine plays it. Pure TypeScript: the solve runs
-// in a worker (src/main/core/win-tables.ts); the game-time lookups run anywhere.
+// in a worker (src/main/core/computer/win-tables.ts); the game-time lookups run anywhere.
 //
 // States. Scores move in steps of 50, so a score is a level (points / 50). W[role][a][b] is the
 // chance that the player to move wins, at the start of their turn, with a banked against the

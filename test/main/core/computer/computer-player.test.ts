@@ -11,18 +11,29 @@ afterEach(async () => {
   while (tables.length) await tables.pop()!.stop()
 })
 
+/** The computer's pause before each of its actions. */
+const COMPUTER_PAUSE_MS = 1
+
 function table(dice: number[] = [], winTables: WinTableSource | 'none' = 'none', dataDir = dataFolder('computer')): { session: TestTable } {
   const random = seededRandom(7)
   const queue = [...dice]
-  const session = openTable({ dataDir, rollDie: () => queue.shift() ?? 1 + Math.floor(random() * 6), computer: { delayMs: 1, random }, winTables })
+  const session = openTable({ dataDir, rollDie: () => queue.shift() ?? 1 + Math.floor(random() * 6), computer: { delayMs: COMPUTER_PAUSE_MS, random }, winTables })
   tables.push(session)
   return { session }
 }
 
+/** Waits until `check` holds of the table, looking again at each change of what the screens show. */
 async function settle(session: TestTable, check: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
-  expect(check()).toBe(true)
-  void session
+  await session.shown(() => (check() ? true : null))
+}
+
+/**
+ * Resolves after the moment the computer would have acted on what the test just did: a timer of
+ * its pause set now fires after any the computer set before it (Node runs timers of one length in
+ * the order they were set), so a test can tell that it did not act.
+ */
+function pastTheComputersPause(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, COMPUTER_PAUSE_MS))
 }
 
 describe('the computer player', () => {
@@ -55,18 +66,18 @@ describe('the computer player', () => {
     session.submit({ roll: [2, 3, 4, 6] })
     await settle(session, () => session.snapshot(true).current!.summary.finished)
     session.undo()
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    await pastTheComputersPause()
     const current = session.snapshot(true).current!
     expect(current.summary.finished).toBe(false)
     expect(current.thinking?.text).toContain('waits after the undo')
     while (session.snapshot(true).current!.moveCount > 3) {
       session.undo()
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      await pastTheComputersPause()
     }
     expect(session.snapshot(true).current!.summary.toPlay).toBe('Computer')
     expect(session.snapshot(true).current!.moveCount).toBe(3)
     session.undo()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await pastTheComputersPause()
     expect(session.snapshot(true).current!.summary.toPlay).toBe('Ann')
     expect(session.snapshot(true).current!.moveCount).toBe(2)
     // Ann plays on: the computer takes its turn again by itself.

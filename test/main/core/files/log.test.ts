@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { log, startLogging, stopLogging } from '@main/core/files/log'
 import { openTable } from '@test/kit/table'
+import { waitUntil } from '@test/kit/wait'
 
 const lines = (path: string) =>
   readFileSync(path, 'utf8')
@@ -16,8 +17,8 @@ const lines = (path: string) =>
 
 const mounts: string[] = []
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 200)) // the log file closes
-  for (const mount of mounts) execFileSync('umount', [mount])
+  // A mount is busy until the log file on it has closed (stopLogging closes it in the background).
+  for (const mount of mounts) await waitUntil(() => execFileSync('umount', [mount], { stdio: 'pipe' }))
 })
 
 describe('the log', () => {
@@ -50,9 +51,14 @@ describe('the log', () => {
       log.info({ i, detail: 'x'.repeat(80) }, 'a line')
       await new Promise((resolve) => setImmediate(resolve))
     }
-    await new Promise((resolve) => setTimeout(resolve, 100)) // the last old files are removed
+    const logFiles = (): string[] => readdirSync(join(dataDir, 'logs')).filter((name) => /^dice-referee\.\d+\.log$/.test(name))
+    // The old files are removed in the background after each roll-over: until 3 are left.
+    const files = await waitUntil(() => {
+      const now = logFiles()
+      expect(now).toHaveLength(3)
+      return now
+    })
     stopLogging()
-    const files = readdirSync(join(dataDir, 'logs')).filter((name) => /^dice-referee\.\d+\.log$/.test(name))
     const numbers = files.map((name) => Number(name.split('.')[1])).sort((a, b) => a - b)
     expect(numbers.length).toBe(3)
     expect(numbers[2]).toBeGreaterThan(5) // 400 lines of ~150 bytes make well over 5 files of 4 kB

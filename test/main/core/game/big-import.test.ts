@@ -5,37 +5,21 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import type { WireReply } from '@shared/api-methods'
 import { serveTable, type TestTable } from '@test/kit/table'
 import { longRecord } from '@test/faults/long-record'
+import { ScreenClient } from '@test/kit/screen-client'
 
 const tables: TestTable[] = []
 afterEach(async () => {
   while (tables.length) await tables.pop()!.stop()
 })
 
-function connectScreen(url: string): Promise<{ socket: WebSocket; call: (method: string, args: unknown[]) => Promise<WireReply> }> {
-  const socket = new WebSocket(url, { maxPayload: 64 * 1024 * 1024 })
-  const waiting = new Map<number, (reply: WireReply) => void>()
-  let next = 1
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as WireReply | { state: unknown }
-    if ('id' in message) waiting.get(message.id)?.(message)
-  })
-  const call = (method: string, args: unknown[]): Promise<WireReply> =>
-    new Promise((resolve) => {
-      const id = next++
-      waiting.set(id, resolve)
-      socket.send(JSON.stringify({ id, method, args }))
-    })
-  return new Promise((resolve, reject) => socket.once('open', () => resolve({ socket, call })).once('error', reject))
-}
-
-type Screen = Awaited<ReturnType<typeof connectScreen>>
-
-/** Asks `watcher` for the state every 10 ms until `work` ends: how long each answer took meanwhile. */
-async function answeredWhile<T>(watcher: Screen, work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+/**
+ * Asks `watcher` for the state again and again until `work` ends: how many times it was answered
+ * meanwhile (the work runs in slices, and each answer comes between two of them), and how long each
+ * answer took (a figure printed, not checked).
+ */
+async function answeredWhile<T>(watcher: ScreenClient, work: Promise<T>): Promise<{ result: T; latencies: number[] }> {
   let done = false
   const finished = work.then((result) => {
     done = true
@@ -44,9 +28,8 @@ async function answeredWhile<T>(watcher: Screen, work: Promise<T>): Promise<{ re
   const latencies: number[] = []
   while (!done) {
     const asked = performance.now()
-    await watcher.call('getState', [])
+    await watcher.call('getState')
     if (!done) latencies.push(performance.now() - asked)
-    await new Promise((resolve) => setTimeout(resolve, 10))
   }
   return { result: await finished, latencies }
 }
@@ -64,14 +47,14 @@ describe('a big import', () => {
     tables.push(session)
     const { text, lines } = longRecord(13.8e6)
     const url = `ws://127.0.0.1:${server.port}/api`
-    const importer = await connectScreen(url)
-    const watcher = await connectScreen(url)
+    const importer = await ScreenClient.open(url, { maxPayload: 64 * 1024 * 1024 })
+    const watcher = await ScreenClient.open(url)
 
     const heapBefore = process.memoryUsage().heapUsed
     const started = performance.now()
-    const { result: imported, latencies } = await answeredWhile(watcher, importer.call('importRecord', [text]))
+    const { result: imported, latencies } = await answeredWhile(watcher, importer.call('importRecord', text))
     const took = performance.now() - started
-    expect(imported).toMatchObject({ result: { ok: true } })
+    expect(imported).toEqual({ ok: true })
     expect(session.snapshot(true).current?.moveCount).toBe(lines - 1)
     const longest = Math.max(...latencies)
     const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
@@ -84,9 +67,10 @@ describe('a big import', () => {
     expect(latencies.length).toBeGreaterThan(10)
 
     const exportStarted = performance.now()
-    const exported = await answeredWhile(watcher, importer.call('exportRecord', []))
+    const exported = await answeredWhile(watcher, importer.call('exportRecord'))
     const exportTook = performance.now() - exportStarted
-    const record = (exported.result as { result: { ok: true; record: string } }).result.record
+    if (!exported.result.ok) throw new Error(exported.result.error)
+    const record = exported.result.record
     expect(record.split('\n').length - 1).toBe(lines)
     expect(record.split('\n', 1)[0]).toBe(text.split('\n', 1)[0])
     process.stdout.write(
@@ -99,26 +83,27 @@ describe('a big import', () => {
     // Its replay is opened in slices too, and its steps are asked for one at a time: the answer
     // holds the record and the number of steps, not the scores after each of the 328,844 moves.
     const openStarted = performance.now()
-    const opening = await answeredWhile(watcher, importer.call('openHistory', ['current']))
+    const opening = await answeredWhile(watcher, importer.call('openHistory', 'current'))
     const openTook = performance.now() - openStarted
-    const opened = (opening.result as { result: { ok: true; game: { replay: string; stepCount: number; record: string } } }).result
+    const opened = opening.result
+    if (!opened.ok) throw new Error(opened.error)
     expect(opened.game.stepCount).toBe(lines - 1)
     expect(opened.game.record.length).toBe(record.length)
     const stepTimes: number[] = []
     for (const index of [0, 1, 255, 256, 257, Math.floor(lines / 2), lines - 2]) {
       const asked = performance.now()
-      const answer = (await importer.call('historyStep', [opened.game.replay, index])) as { result: { ok: true; step: { line: number } } }
+      const answer = await importer.call('historyStep', opened.game.replay, index)
       stepTimes.push(performance.now() - asked)
-      expect(answer.result.step.line).toBe(index + 2)
+      expect(answer).toMatchObject({ ok: true, step: { line: index + 2 } })
     }
-    expect(await importer.call('historyStep', [opened.game.replay, lines - 1])).toMatchObject({ result: { ok: false } })
+    expect(await importer.call('historyStep', opened.game.replay, lines - 1)).toMatchObject({ ok: false })
     process.stdout.write(
       `its replay opened in ${(openTook / 1000).toFixed(2)} s; another screen was answered ${opening.latencies.length} times meanwhile, ` +
         `the slowest answer took ${Math.max(...opening.latencies).toFixed(0)} ms (median ${median(opening.latencies)} ms); ` +
         `a step took ${Math.min(...stepTimes).toFixed(1)}–${Math.max(...stepTimes).toFixed(1)} ms\n`
     )
     expect(opening.latencies.length).toBeGreaterThan(2)
-    importer.socket.close()
-    watcher.socket.close()
+    importer.close()
+    watcher.close()
   }, 120_000)
 })

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RecordJournal } from '@main/core/game/record-journal'
 import { openTable, type TestTable } from '@test/kit/table'
-import { fillDisk, mountTmpfs, movesOnDisk, randomMove, remount, seeded, underAnotherStart, unmountTmpfs } from '@test/faults/support'
+import { fillDisk, mountTmpfs, movesOnDisk, randomMove, remount, underAnotherStart, unmountTmpfs } from '@test/faults/support'
+import { seededRandom } from '@shared/random-play'
 
 const mounted: string[] = []
 const stores: RecordJournal[] = []
@@ -29,7 +30,7 @@ function tmpfs(size = 64 * 1024): string {
 }
 
 function openSession(dataDir: string, seed = 1): TestTable {
-  const random = seeded(seed)
+  const random = seededRandom(seed)
   const session = openTable({ dataDir, clockFrom: 1_700_000_000_000, rollDie: () => 1 + Math.floor(random() * 6) })
   stores.push(session.journal)
   return session
@@ -54,7 +55,7 @@ function setAside(dataDir: string): string[] {
 describe('a full disk', () => {
   it('takes a move only when its whole line is on disk, and never writes after half a line', () => {
     const dir = tmpfs()
-    const random = seeded(7)
+    const random = seededRandom(7)
     const session = openSession(dir)
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob', 'Cy'], rules: { target: 1_000_000 } })
     const acknowledged = play(session, 5, random)
@@ -86,7 +87,7 @@ describe('a full disk', () => {
 
   it('starts a new game, imports or closes one all or nothing, and says why not in plain words', async () => {
     const dir = tmpfs()
-    const random = seeded(3)
+    const random = seededRandom(3)
     const session = openSession(dir)
     session.newGame({ game: 'farkle', players: ['Ann', 'Bob'] })
     const acknowledged = play(session, 6, random)
@@ -122,7 +123,7 @@ describe('a full disk', () => {
     const dir = tmpfs()
     const session = openSession(dir)
     session.newGame({ game: 'four-plus', players: ['Ann', 'Bob'] })
-    play(session, 3, seeded(5))
+    play(session, 3, seededRandom(5))
     const filler = fillDisk(dir)
     expect(session.abandon()).toEqual({ ok: true })
     expect(session.listHistory()).toHaveLength(1)
@@ -138,7 +139,7 @@ describe('a saved game that needs repair', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dice-referee-repair-'))
     const session = openSession(dir)
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })
-    const kept = play(session, 4, seeded(11))
+    const kept = play(session, 4, seededRandom(11))
     const deep = `{"roll":[1,${'['.repeat(10_000)}${']'.repeat(10_000)}]}\n`
     const rest = `${deep}{"roll":[1,2,3,4]}\n{"end":true}\n`
     appendFileSync(join(dir, 'current.jsonl'), rest)
@@ -161,7 +162,7 @@ describe('a saved game that needs repair', () => {
 
   it('starts on a read-only disk, says it is read-only, and repairs once it can be written', () => {
     const dir = tmpfs()
-    const random = seeded(13)
+    const random = seededRandom(13)
     const session = openSession(dir)
     session.newGame({ game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })
     const kept = play(session, 4, random)

@@ -42,6 +42,9 @@ function journalIn(dataDir: string): RecordJournal {
   return new RecordJournal(new HistoryArchive(dataDir))
 }
 
+/** The computer's pause before each of its actions. */
+const COMPUTER_PAUSE_MS = 30
+
 describe('a move whose line the disk fails to flush', () => {
   it('is shown, then taken back with the reason, and the record keeps only the lines before it', () => {
     const { session, dataDir } = newSession()
@@ -98,25 +101,27 @@ describe('a move whose line the disk fails to flush', () => {
   })
 
   it('is not an undo to the computer player: its own move failed, it plays again; a person’s failed, it stops thinking', async () => {
-    const { session } = newSession(undefined, { computer: { delayMs: 30, random: () => 0.5 } })
+    const { session } = newSession(undefined, { computer: { delayMs: COMPUTER_PAUSE_MS, random: () => 0.5 } })
     expect(session.newGame({ game: 'four-plus', players: ['Robo', 'Ann'], computers: [0] })).toEqual({ ok: true })
     // The computer's own throw fails to flush: it is refused, and the computer throws again.
     disk.failNextFsync = true
-    await waitFor(() => session.snapshot(true).message?.text.startsWith('The disk reported an error') === true, 2000, 'the refusal')
+    await waitFor(() => session.snapshot(true).message?.text.startsWith('The disk reported an error') === true, 'the refusal')
     expect(session.currentGame!.moves).toHaveLength(0)
-    await waitFor(() => session.currentGame!.moves.length === 1, 2000, 'the computer’s throw, again')
+    await waitFor(() => session.currentGame!.moves.length === 1, 'the computer’s throw, again')
     expect(session.snapshot(true).current?.thinking?.text ?? '').not.toContain('undo')
 
     // Ann's throw fails: the computer, due next for a moment, is not left thinking.
     const annToThrow = (): boolean => session.snapshot(true).current?.offer.toPlay === 1 && session.snapshot(true).current!.offer.diceDue > 0
-    await waitFor(annToThrow, 2000, 'Ann to throw')
+    await waitFor(annToThrow, 'Ann to throw')
     const before = session.currentGame!.moves.length
     disk.failNextFsync = true
     expect(session.submit({ roll: [2, 2, 3, 3] })).toMatchObject({ ok: false })
     expect(session.currentGame!.moves).toHaveLength(before)
     expect(annToThrow()).toBe(true)
     expect(session.snapshot(true).current?.thinking).toBeNull()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Had the computer taken its turn, it would have once its pause was over: a timer of the same
+    // length set now fires after one it set then (Node runs timers of one length in order).
+    await new Promise((resolve) => setTimeout(resolve, COMPUTER_PAUSE_MS))
     expect(session.currentGame!.moves).toHaveLength(before)
   })
 
@@ -127,11 +132,12 @@ describe('a move whose line the disk fails to flush', () => {
     disk.failNextFsync = true
     for (const key of ['2', '3', '5', '6'] as const) r.session.keypad(key)
     expect(r.session.keypad('Enter')).toMatchObject({ ok: false })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The smart dice's note on a throw typed by hand comes in a microtask after it: a turn of the event loop is after that.
+    await new Promise((resolve) => setImmediate(resolve))
     expect(r.session.snapshot(true).message?.text).toBe('The disk reported an error: the roll was not taken. Check the disk and enter it again.')
     expect(r.session.currentGame!.moves).toHaveLength(0)
     // With the disk well again, the same entry is taken and noted.
     for (const key of ['2', '3', '5', '6', 'Enter'] as const) r.session.keypad(key)
-    await waitFor(() => /Entered by hand: 2 3 5 6/.test(r.session.snapshot(true).message?.text ?? ''), 2000, 'the keypad note')
+    await waitFor(() => /Entered by hand: 2 3 5 6/.test(r.session.snapshot(true).message?.text ?? ''), 'the keypad note')
   })
 })

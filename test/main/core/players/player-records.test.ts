@@ -85,6 +85,15 @@ describe('statistics from the cache beside the history index', () => {
     const lines = readFileSync(cachePath, 'utf8').trimEnd().split('\n')
     writeFileSync(cachePath, `${lines.slice(0, 10).join('\n')}\n{"id":"g0`)
     expect(await openSession().players.statistics()).toEqual(expected)
+
+    // facts of the right shape that are not those written (a winner taken away, a name changed): read again from the record
+    const whole = readFileSync(cachePath, 'utf8').trimEnd().split('\n')
+    const won = whole.findIndex((line) => /"winners":\["[^"]+"/.test(line))
+    expect(won).toBeGreaterThan(0)
+    whole[won] = whole[won].replace(/"winners":\[[^\]]*\]/, '"winners":[]')
+    whole[won + 1] = whole[won + 1].replace(/"players":\["([^"]+)"/, '"players":["$1x"')
+    writeFileSync(cachePath, `${whole.join('\n')}\n`)
+    expect(await openSession().players.statistics()).toEqual(expected)
   })
 
   it('a game finished at the table joins the cache and the statistics', async () => {

@@ -4,11 +4,10 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import type { TableState } from '@shared/api'
-import type { WirePush } from '@shared/api-methods'
 import type { TableServer } from '@main/core/screens/table-server'
 import { openTable, serveTable, type TestTable } from '@test/kit/table'
+import { ScreenClient, ScreenRefused } from '@test/kit/screen-client'
 
 let dataDir: string
 const tables: TestTable[] = []
@@ -52,14 +51,15 @@ function rawRequest(port: number, text: string): Promise<string> {
   })
 }
 
-/** Opens a WebSocket; resolves with the first state pushed, or the HTTP status it was refused with. */
-function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ state: TableState; socket: WebSocket } | { refused: number }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers })
-    socket.once('message', (data) => resolve({ state: (JSON.parse(data.toString()) as Extract<WirePush, { state: unknown }>).state, socket }))
-    socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }))
-    socket.once('error', reject)
-  })
+/** Opens a screen with these handshake headers; resolves with the first state pushed, or the HTTP status it was refused with. */
+async function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ state: TableState; screen: ScreenClient } | { refused: number }> {
+  try {
+    const screen = await ScreenClient.open(url, { headers })
+    return { state: screen.state, screen }
+  } catch (error) {
+    if (error instanceof ScreenRefused) return { refused: error.status }
+    throw error
+  }
 }
 
 describe('the table server', () => {
@@ -88,7 +88,7 @@ describe('the table server', () => {
     for (const headers of allowed) {
       const opened = await openSocket(api, headers)
       expect(opened).toHaveProperty('state')
-      if ('socket' in opened) opened.socket.close()
+      if ('screen' in opened) opened.screen.close()
     }
   })
 
@@ -105,42 +105,27 @@ describe('the table server', () => {
     expect(code).toMatch(/^\d{8}$/)
     const lan = () => `ws://127.0.0.2:${session.table.server!.port}/api`
     /** A screen on the LAN at its own address. */
-    const screenAt = async (address: string, query = ''): Promise<{ state: TableState; socket: WebSocket; call: (method: string, ...args: unknown[]) => Promise<unknown> }> => {
-      const socket = new WebSocket(`${lan()}${query}`, { localAddress: address })
-      const replies = new Map<number, (value: unknown) => void>()
-      let id = 0
-      const state = await new Promise<TableState>((resolve, reject) => {
-        socket.on('message', (data) => {
-          const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; state?: TableState }
-          if (message.state) resolve(message.state)
-          if (message.id !== undefined) replies.get(message.id)?.(message.result)
-        })
-        socket.once('error', reject)
-      })
-      const call = (method: string, ...args: unknown[]) =>
-        new Promise((resolve) => {
-          replies.set(++id, resolve)
-          socket.send(JSON.stringify({ id, method, args }))
-        })
-      return { state, socket, call }
-    }
+    const screenAt = (address: string, query = ''): Promise<ScreenClient> => ScreenClient.open(`${lan()}${query}`, { localAddress: address })
     const wrong = String((Number(code) + 1) % 10 ** 8).padStart(8, '0')
     const guesser = await screenAt('127.0.0.9')
     // Each wrong code is told, with how many tries are left at once.
     for (let left = 4; left >= 0; left--) {
-      const answer = (await guesser.call('pair', wrong, 'Guesser')) as { ok: boolean; error: string }
-      expect(answer.ok).toBe(false)
+      const answer = await guesser.call('pair', wrong, 'Guesser')
+      if (answer.ok) throw new Error('a wrong code paired')
       expect(answer.error).toMatch(/^Wrong code/)
       if (left > 0) expect(answer.error).toContain(`${left} more ${left === 1 ? 'try' : 'tries'} at once`)
     }
     // The guesser's next try waits; the table's own phone is not locked out by it.
-    void guesser.call('pair', wrong, 'Guesser')
+    const waiting = guesser.call('pair', wrong, 'Guesser')
     const phone = await screenAt('127.0.0.7')
     expect(phone.state).toMatchObject({ canControl: false, trust: 'viewer' })
-    const paired = (await phone.call('pair', code, 'Phone (Android)')) as { ok: true; token: string }
+    const paired = await phone.call('pair', code, 'Phone (Android)')
     expect(paired).toMatchObject({ ok: true, token: expect.any(String) })
-    phone.socket.close()
-    guesser.socket.close()
+    if (!paired.ok) throw new Error(paired.error)
+    phone.close()
+    guesser.close()
+    // The guesser's try was still waiting when it left.
+    await expect(waiting).rejects.toThrow()
     const host = session.snapshot(true)
     expect(host.sharing?.paired).toMatchObject([{ name: 'Phone (Android)' }])
 
@@ -155,13 +140,12 @@ describe('the table server', () => {
     expect(session.snapshot(true).sharing?.paired).toMatchObject([{ name: 'Phone (Android)', connected: true }])
 
     // Withdrawn by the host: its connection closes, and with its old token it can only watch.
-    const closed = new Promise((resolve) => back.socket.once('close', resolve))
     const id = session.snapshot(true).sharing!.paired[0].id
     expect(session.table.pairing.withdraw(id)).toEqual({ ok: true })
-    await closed
+    await back.closed
     const again = await screenAt('127.0.0.7', `?token=${paired.token}`)
     expect(again.state).toMatchObject({ canControl: false, trust: 'withdrawn' })
-    again.socket.close()
+    again.close()
   })
 
   it('refuses pages of other sites on the LAN listener too (DNS rebinding: a foreign name pointed at the LAN address)', async () => {
@@ -173,7 +157,7 @@ describe('the table server', () => {
     expect(await openSocket(lan, { origin: `http://evil.example:${server.port}` })).toEqual({ refused: 403 })
     const own = await openSocket(lan, { origin: `http://127.0.0.2:${server.port}` })
     expect(own).toHaveProperty('state')
-    if ('socket' in own) own.socket.close()
+    if ('screen' in own) own.screen.close()
     // Pages asked for by another name are refused as well (421), on the LAN and on loopback.
     const misdirected = (host: string, address: string): Promise<string> =>
       new Promise((resolve, reject) => {

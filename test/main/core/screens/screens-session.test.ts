@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '@main/core/screens/dispatch'
 import { openTable, serveTable, type TestTable } from '@test/kit/table'
 import { waitUntil } from '@test/kit/wait'
-import WebSocket from 'ws'
+import { apiAddress, ScreenClient } from '@test/kit/screen-client'
 import type { TableState } from '@shared/api'
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -244,20 +244,8 @@ describe('the TV over the host’s WebSocket', () => {
     const session = await serveTable(rendererDir, { dataDir, now: () => ++clock, fallbackDie: 3 })
     session.setShowOdds(true)
     try {
-      const open = (query: string) =>
-        new Promise<{ states: TableState[]; socket: WebSocket; replies: number[] }>((resolve, reject) => {
-          const socket = new WebSocket(`${session.url.replace('http', 'ws')}api${query}`)
-          const client = { states: [] as TableState[], socket, replies: [] as number[] }
-          socket.on('message', (data) => {
-            const message = JSON.parse(data.toString())
-            if ('state' in message) client.states.push(message.state)
-            if ('id' in message) client.replies.push(message.id)
-          })
-          socket.once('open', () => resolve(client))
-          socket.once('error', reject)
-        })
-      const tv = await open('?screen=scoreboard')
-      const control = await open('')
+      const tv = await ScreenClient.open(apiAddress(session.url, '?screen=scoreboard'))
+      const control = await ScreenClient.open(session.url)
       session.newGame({ game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
       session.table.game.submit({ roll: [1, 1, 1, 5, 2, 3] }, { kind: 'computer', seat: 1 }, { text: 'Cy keeps 1 1 1: 62% to win', seat: 1 })
       await waitUntil(() => expect(tv.states.at(-1)?.current?.moveCount).toBe(1))
@@ -265,15 +253,14 @@ describe('the TV over the host’s WebSocket', () => {
       // The odds follow the throw's push in one more, to the table screen only: nothing on the TV changed.
       await waitUntil(() => expect(control.states.at(-1)?.current?.odds).not.toBeNull())
       // A request answered on the TV's socket comes after anything pushed to it before.
-      tv.socket.send(JSON.stringify({ id: 1, method: 'listDisplays', args: [] }))
-      await waitUntil(() => expect(tv.replies).toContain(1))
+      await tv.call('listDisplays')
       expect(tv.states.at(-1)!.version).toBe(control.states.at(-1)!.version - 1)
       expect(tv.states.at(-1)!.current?.moveCount).toBe(1)
       expect(tv.states.every((state) => state.current?.odds == null)).toBe(true)
       expect(tv.states.at(-1)?.current?.log.map((entry) => entry.kind)).not.toContain('computer')
       expect(control.states.at(-1)?.current?.log.map((entry) => entry.kind)).toContain('computer')
-      tv.socket.close()
-      control.socket.close()
+      tv.close()
+      control.close()
     } finally {
       await session.stop()
     }

@@ -1,14 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import WebSocket from 'ws'
-import type { TableState } from '@shared/api'
-import type { WirePush, WireReply } from '@shared/api-methods'
+import { afterEach, describe, expect, it } from 'vitest'
 import { API_METHODS, type Access, type MethodName } from '@shared/api-methods'
 import type { TableServer } from '@main/core/screens/table-server'
 import { serveTable, type TestTable } from '@test/kit/table'
-import { applyStatePatch, type JsonObject } from '@shared/state-patch'
+import { apiAddress, ScreenClient } from '@test/kit/screen-client'
+import { waitUntil } from '@test/kit/wait'
 
 const tables: TestTable[] = []
 afterEach(async () => {
@@ -24,71 +22,6 @@ async function startServer(lanAddresses: string[] = []): Promise<TableServer> {
   const session = await serveTable(rendererDir, { dataDir, lanAddresses: () => lanAddresses })
   tables.push(session)
   return session.table.server!
-}
-
-class Client {
-  readonly states: TableState[] = []
-  /** Each push as it came: whole or a patch, and its length. */
-  readonly pushes: { kind: 'state' | 'patch'; length: number }[] = []
-  /** Every message in the order it came: `state <moveCount>` or `reply <id>`. */
-  readonly arrivals: string[] = []
-  private readonly replies = new Map<number, (reply: WireReply) => void>()
-  private nextId = 1
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const text = data.toString()
-      const message = JSON.parse(text) as WireReply | WirePush
-      if ('state' in message) {
-        this.states.push(message.state)
-        this.pushes.push({ kind: 'state', length: text.length })
-      } else if ('patch' in message) {
-        const base = this.states.at(-1)
-        if (base?.version !== message.from) throw new Error(`a patch of version ${message.from} came after version ${base?.version}`)
-        this.states.push(applyStatePatch(base as unknown as JsonObject, message.patch) as unknown as TableState)
-        this.pushes.push({ kind: 'patch', length: text.length })
-      } else {
-        this.arrivals.push(`reply ${message.id}`)
-        this.replies.get(message.id)?.(message)
-        return
-      }
-      this.arrivals.push(`state ${this.states.at(-1)!.current?.moveCount ?? '-'}`)
-    })
-  }
-
-  static open(url: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url)
-      const client = new Client(socket)
-      socket.once('open', () => resolve(client))
-      socket.once('error', reject)
-    })
-  }
-
-  call(method: string, ...args: unknown[]): Promise<WireReply> {
-    const id = this.nextId++
-    return new Promise((resolve) => {
-      this.replies.set(id, resolve)
-      this.socket.send(JSON.stringify({ id, method, args }))
-    })
-  }
-
-  /** Pairs a LAN screen with the code, as a phone does: it connects again with the token it got. */
-  static async paired(lanUrl: string, code: string): Promise<Client> {
-    const viewer = await Client.open(lanUrl)
-    const reply = (await viewer.call('pair', code, 'Phone (test)')) as { result: { ok: boolean; token?: string; error?: string } }
-    viewer.socket.close()
-    if (!reply.result.token) throw new Error(`not paired: ${reply.result.error}`)
-    return Client.open(`${lanUrl}?token=${reply.result.token}`)
-  }
-
-  async waitFor(check: (state: TableState) => boolean): Promise<TableState> {
-    for (let i = 0; i < 200; i++) {
-      const found = this.states.find(check)
-      if (found) return found
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    throw new Error('no such state arrived')
-  }
 }
 
 describe('the headless host', () => {
@@ -109,40 +42,40 @@ describe('the headless host', () => {
 
   it('implements the table API over WebSocket and pushes every new state to every screen', async () => {
     const server = await startServer()
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
-    const scoreboard = await Client.open(`ws://127.0.0.1:${server.port}/api`)
-    expect(await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
-    expect(await table.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
+    const table = await ScreenClient.open(apiAddress(server.url))
+    const scoreboard = await ScreenClient.open(apiAddress(server.url))
+    expect(await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ ok: true })
+    expect(await table.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ ok: true })
     const seen = await scoreboard.waitFor((state) => state.current?.moveCount === 1)
     expect(seen.current?.summary.players[0].score).toBe(3)
     expect(seen.canControl).toBe(true)
-    table.socket.close()
-    scoreboard.socket.close()
+    table.close()
+    scoreboard.close()
   })
 
   it('pushes the TV only what changes on it, first, with the log of the last lines only', async () => {
     const server = await startServer()
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
-    const tv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard`)
-    await tv.waitFor(() => true)
-    expect(await table.call('setShowOdds', true)).toMatchObject({ result: { ok: true } })
-    expect(await table.call('newGame', { game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })).toMatchObject({ result: { ok: true } })
+    const table = await ScreenClient.open(apiAddress(server.url))
+    const tv = await ScreenClient.open(apiAddress(server.url, '?screen=scoreboard'))
+    expect(await table.call('setShowOdds', true)).toMatchObject({ ok: true })
+    expect(await table.call('newGame', { game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })).toMatchObject({ ok: true })
     await table.waitFor((state) => state.current?.odds != null)
     let order: string[] = []
-    table.socket.on('message', () => order.push('table'))
-    tv.socket.on('message', () => order.push('tv'))
+    table.onArrival(() => order.push('table'))
+    tv.onArrival(() => order.push('tv'))
     for (let i = 0; i < 12; i++) {
-      const offer = (await table.waitFor((state) => state.version === Math.max(...table.states.map((s) => s.version)))).current!.offer
+      const offer = table.state.current!.offer
       // Random dice can end a game early (four 1s).
       if (offer.finished) break
       const tvBefore = tv.states.length
       const tableBefore = table.states.length
       order = []
-      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ result: { ok: true } })
-      else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ result: { ok: true } })
+      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ ok: true })
+      else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ ok: true })
       // The table screen is pushed the move, then its odds; the TV only the move, and before the table.
       await table.waitFor((state) => state.current?.moveCount === i + 1 && state.current.odds != null)
-      await new Promise((resolve) => setTimeout(resolve, 30))
+      // Nothing more comes: a reply to each screen follows anything the host pushed it before.
+      await Promise.all([table.getState(), tv.getState()])
       expect(table.states.length - tableBefore).toBe(2)
       expect(tv.states.length - tvBefore).toBe(1)
       expect(order[0]).toBe('tv')
@@ -152,34 +85,33 @@ describe('the headless host', () => {
       expect(new Set(shown.log.map((entry) => entry.line)).size).toBeLessThanOrEqual(3)
       expect(shown.log.at(-1)).toEqual(table.states.at(-1)!.current!.log.at(-1))
     }
-    table.socket.close()
-    tv.socket.close()
+    table.close()
+    tv.close()
   })
 
   it('pushes a screen that asks for patches what changed, which rebuilds the very state others are pushed whole', async () => {
     const server = await startServer()
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
-    const patchedTable = await Client.open(`ws://127.0.0.1:${server.port}/api?patches=1`)
-    const tv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard`)
-    const patchedTv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard&patches=1`)
+    const table = await ScreenClient.open(apiAddress(server.url))
+    const patchedTable = await ScreenClient.open(apiAddress(server.url, '?patches=1'))
+    const tv = await ScreenClient.open(apiAddress(server.url, '?screen=scoreboard'))
+    const patchedTv = await ScreenClient.open(apiAddress(server.url, '?screen=scoreboard&patches=1'))
     const screens = [table, patchedTable, tv, patchedTv]
-    for (const screen of screens) await screen.waitFor(() => true)
-    expect(await table.call('setShowOdds', true)).toMatchObject({ result: { ok: true } })
-    expect(await table.call('newGame', { game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })).toMatchObject({ result: { ok: true } })
+    expect(await table.call('setShowOdds', true)).toMatchObject({ ok: true })
+    expect(await table.call('newGame', { game: 'foursies', players: ['Ann', 'Bob', 'Cy'] })).toMatchObject({ ok: true })
     for (let i = 0; i < 40; i++) {
       const offer = (await table.waitFor((state) => state.current?.moveCount === i && state.current.odds != null)).current!.offer
       if (offer.finished) break
-      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ result: { ok: true } })
-      else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ result: { ok: true } })
+      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ ok: true })
+      else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ ok: true })
     }
-    await table.waitFor((state) => (state.current?.moveCount ?? 0) >= 1 && state.current?.odds != null && state.version === Math.max(...table.states.map((s) => s.version)))
+    await table.waitFor((state) => (state.current?.moveCount ?? 0) >= 1 && state.current?.odds != null && state === table.state)
     // On a busy machine a screen that lags is pushed fewer, later states (pushes coalesce), so the pairs are compared
     // version by version, and a patch by the bytes the very state it rebuilt would have taken whole.
     for (const [whole, patched] of [
       [table, patchedTable],
       [tv, patchedTv]
     ]) {
-      await vi.waitFor(() => expect(patched.states.at(-1)?.version).toBe(whole.states.at(-1)?.version), { timeout: 15_000, interval: 5 })
+      await waitUntil(() => expect(patched.states.at(-1)?.version).toBe(whole.states.at(-1)?.version))
       expect(patched.states.at(-1)).toEqual(whole.states.at(-1))
       const byVersion = new Map(whole.states.map((state) => [state.version, state]))
       for (const state of patched.states) if (byVersion.has(state.version)) expect(state).toEqual(byVersion.get(state.version))
@@ -191,75 +123,73 @@ describe('the headless host', () => {
       const wholeBytes = patches.reduce((sum, patch) => sum + JSON.stringify({ state: patch.state }).length, 0)
       expect(patchBytes).toBeLessThan(wholeBytes / 2)
     }
-    for (const screen of screens) screen.socket.close()
+    for (const screen of screens) screen.close()
   })
 
   it('pushes a screen the state its own request made before it answers the request, after the TV', async () => {
     const server = await startServer()
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api?patches=1`)
-    const tv = await Client.open(`ws://127.0.0.1:${server.port}/api?screen=scoreboard`)
-    await tv.waitFor(() => true)
+    const table = await ScreenClient.open(apiAddress(server.url, '?patches=1'))
+    const tv = await ScreenClient.open(apiAddress(server.url, '?screen=scoreboard'))
     let order: string[] = []
-    table.socket.on('message', () => order.push('table'))
-    tv.socket.on('message', () => order.push('tv'))
-    expect(await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
+    table.onArrival(() => order.push('table'))
+    tv.onArrival(() => order.push('tv'))
+    expect(await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ ok: true })
     await tv.waitFor((state) => state.current?.moveCount === 0)
     order = []
-    expect(await table.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
-    expect(table.arrivals.slice(table.arrivals.indexOf('reply 1'))).toEqual(['reply 1', 'state 1', 'reply 2'])
+    expect(await table.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ ok: true })
+    expect(table.arrivals.slice(table.arrivals.indexOf('reply newGame'))).toEqual(['reply newGame', 'state 1', 'reply submit'])
     await tv.waitFor((state) => state.current?.moveCount === 1)
     expect(order).toEqual(['tv', 'table', 'table'])
-    table.socket.close()
-    tv.socket.close()
+    table.close()
+    tv.close()
   })
 
   it('checks every request: a malformed payload is refused and changes nothing', async () => {
     const server = await startServer()
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    const table = await ScreenClient.open(apiAddress(server.url))
     await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
-    expect(await table.call('submit', { roll: [3, 3, 3, 'x'] })).toMatchObject({ result: { ok: false } })
-    expect(await table.call('keypad', 'F5')).toMatchObject({ result: { ok: false, error: 'keypad: key must be a keypad key (0 1 2 3 4 5 6 7 8 9 Enter Backspace + - * / .)' } })
-    expect(await table.call('newGame', { game: 'chess', players: [] })).toMatchObject({ result: { ok: false } })
-    expect(await table.call('dropTables')).toMatchObject({ result: { ok: false, error: 'unknown method dropTables' } })
-    const state = (await table.call('getState')) as { result: { state: TableState } }
-    expect(state.result.state.current?.moveCount).toBe(0)
-    table.socket.close()
+    expect(await table.send('submit', { roll: [3, 3, 3, 'x'] })).toMatchObject({ ok: false })
+    expect(await table.send('keypad', 'F5')).toMatchObject({ ok: false, error: 'keypad: key must be a keypad key (0 1 2 3 4 5 6 7 8 9 Enter Backspace + - * / .)' })
+    expect(await table.send('newGame', { game: 'chess', players: [] })).toMatchObject({ ok: false })
+    expect(await table.send('dropTables')).toMatchObject({ ok: false, error: 'unknown method dropTables' })
+    expect((await table.getState()).current?.moveCount).toBe(0)
+    table.close()
   })
 
   it('lets LAN screens watch only, unless they bring the pairing code', async () => {
     const server = await startServer(['127.0.0.2'])
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
+    const table = await ScreenClient.open(apiAddress(server.url))
     await table.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })
     await expect(fetch(`http://127.0.0.2:${server.port}/scoreboard`)).rejects.toThrow()
-    expect(await table.call('setSharing', true)).toMatchObject({ result: { ok: true } })
+    expect(await table.call('setSharing', true)).toMatchObject({ ok: true })
     const shared = await table.waitFor((state) => state.sharing?.enabled === true)
     expect(shared.sharing?.urls).toEqual([`http://127.0.0.2:${server.port}/scoreboard`])
     expect(shared.sharing?.qrSvg).toContain('<svg')
     const code = shared.sharing?.pairingCode
     expect(code).toMatch(/^\d{8}$/)
 
-    const viewer = await Client.open(`ws://127.0.0.2:${server.port}/api`)
+    const viewer = await ScreenClient.open(`ws://127.0.0.2:${server.port}/api`)
     const viewerState = await viewer.waitFor(() => true)
     expect(viewerState.canControl).toBe(false)
     expect(viewerState.sharing?.pairingCode).toBeNull()
-    expect(await viewer.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: false, error: 'this screen can only watch' } })
+    expect(await viewer.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ ok: false, error: 'this screen can only watch' })
 
-    const paired = await Client.paired(`ws://127.0.0.2:${server.port}/api`, code!)
-    expect(await paired.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ result: { ok: true } })
+    const paired = await ScreenClient.paired(`ws://127.0.0.2:${server.port}/api`, code!)
+    expect(await paired.call('submit', { roll: [3, 3, 3, 2] })).toMatchObject({ ok: true })
     const pairedState = await paired.waitFor(() => true)
     expect(pairedState.canControl).toBe(true)
     expect(pairedState.devices).toBeNull()
     expect(pairedState.sharing?.pairingCode).toBeNull()
-    expect(await paired.call('setSharing', false)).toMatchObject({ result: { ok: false, error: 'only a screen on the host computer can do that' } })
+    expect(await paired.call('setSharing', false)).toMatchObject({ ok: false, error: 'only a screen on the host computer can do that' })
     await viewer.waitFor((state) => state.current?.moveCount === 1)
-    for (const client of [table, viewer, paired]) client.socket.close()
+    for (const client of [table, viewer, paired]) client.close()
   })
 
   it('refuses a request whose argument does not fit its schema, naming the field, and changes nothing', async () => {
     const server = await startServer()
-    const table = await Client.open(`ws://127.0.0.1:${server.port}/api`)
-    expect(await table.call('newGame', { game: 'farkle', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
-    const before = ((await table.call('getState')) as { result: { state: TableState } }).result.state
+    const table = await ScreenClient.open(apiAddress(server.url))
+    expect(await table.call('newGame', { game: 'farkle', players: ['Ann', 'Bob'] })).toMatchObject({ ok: true })
+    const before = await table.getState()
     const pushes = table.states.length
     const refusals: [string, unknown[], string][] = [
       ['newGame', [{ game: 'farkle', players: ['Ann', 'Bob', 'x'.repeat(41)] }], 'newGame: players[2] must be a string of at most 40 characters'],
@@ -276,12 +206,12 @@ describe('the headless host', () => {
       ['assignDie', ['DRH-1', 'A'], 'assignDie takes 3 arguments (deviceId, dieId, inGame), not 2']
     ]
     for (const [method, args, error] of refusals) {
-      expect(await table.call(method, ...args), method).toEqual({ id: expect.any(Number), result: { ok: false, error } })
+      expect(await table.send(method, ...args), method).toEqual({ ok: false, error })
     }
-    const after = ((await table.call('getState')) as { result: { state: TableState } }).result.state
+    const after = await table.getState()
     expect(after).toEqual(before)
     expect(table.states).toHaveLength(pushes)
-    table.socket.close()
+    table.close()
   })
 
   it('holds each method to its access level: LAN viewers watch, paired LAN devices control, the host does all', async () => {
@@ -299,12 +229,12 @@ describe('the headless host', () => {
     expect(levels('control')).toContain('submit')
 
     const server = await startServer(['127.0.0.2'])
-    const local = await Client.open(`ws://127.0.0.1:${server.port}/api`)
-    expect(await local.call('setSharing', true)).toMatchObject({ result: { ok: true } })
+    const local = await ScreenClient.open(apiAddress(server.url))
+    expect(await local.call('setSharing', true)).toMatchObject({ ok: true })
     const code = (await local.waitFor((state) => state.sharing?.enabled === true)).sharing?.pairingCode
-    const viewer = await Client.open(`ws://127.0.0.2:${server.port}/api`)
-    const paired = await Client.paired(`ws://127.0.0.2:${server.port}/api`, code!)
-    const mayCall: [Client, Access[]][] = [
+    const viewer = await ScreenClient.open(`ws://127.0.0.2:${server.port}/api`)
+    const paired = await ScreenClient.paired(`ws://127.0.0.2:${server.port}/api`, code!)
+    const mayCall: [ScreenClient, Access[]][] = [
       [viewer, ['watch']],
       [paired, ['watch', 'control']],
       [local, ['watch', 'control', 'host']]
@@ -313,17 +243,17 @@ describe('the headless host', () => {
       for (const method of methods) {
         // One argument too many: a caller that may call the method is refused for that, and nothing runs.
         const args = Array.from({ length: API_METHODS[method].args.length + 1 }, () => null)
-        const reply = (await client.call(method, ...args)) as { result: { ok: false; error: string } }
+        const reply = (await client.send(method, ...args)) as { ok: false; error: string }
         const access = API_METHODS[method].access
-        if (allowed.includes(access)) expect(reply.result.error, method).toMatch(new RegExp(`^${method} takes `))
-        else if (client === viewer) expect(reply.result.error, method).toBe('this screen can only watch')
-        else expect(reply.result.error, method).toBe('only a screen on the host computer can do that')
+        if (allowed.includes(access)) expect(reply.error, method).toMatch(new RegExp(`^${method} takes `))
+        else if (client === viewer) expect(reply.error, method).toBe('this screen can only watch')
+        else expect(reply.error, method).toBe('only a screen on the host computer can do that')
       }
     }
-    expect(await viewer.call('listHistory')).toMatchObject({ result: { ok: true, games: [] } })
-    expect(await paired.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ result: { ok: true } })
-    expect(await paired.call('listPorts')).toMatchObject({ result: { ok: false, error: 'only a screen on the host computer can do that' } })
-    expect(await local.call('listPorts')).toMatchObject({ result: { ok: true, ports: [] } })
-    for (const client of [local, viewer, paired]) client.socket.close()
+    expect(await viewer.call('listHistory')).toMatchObject({ ok: true, games: [] })
+    expect(await paired.call('newGame', { game: 'four-plus', players: ['Ann', 'Bob'] })).toMatchObject({ ok: true })
+    expect(await paired.call('listPorts')).toMatchObject({ ok: false, error: 'only a screen on the host computer can do that' })
+    expect(await local.call('listPorts')).toMatchObject({ ok: true, ports: [] })
+    for (const client of [local, viewer, paired]) client.close()
   })
 })
