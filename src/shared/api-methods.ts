@@ -103,10 +103,6 @@ const screenMove = v.pipe(
       addIssue({ message: 'must not carry a time ("at"): main writes it' })
       return NEVER
     }
-    if (checked.value.by !== undefined) {
-      addIssue({ message: 'must not say how it was entered ("by"): main writes it' })
-      return NEVER
-    }
     return checked.value.move
   })
 )

@@ -4,8 +4,20 @@
 // `judgeCameraReading`: the rules' count of dice due against the dice in the tray, every die sure,
 // or the reading goes to the keypad filled in. It never guesses a die.
 import { listNames } from './dice'
-import type { EnteredBy } from './record'
 import { CONFIDENT, type Box, type DieValue, type Point, type TrayCalibration, type UnreadableReason } from './vision/types'
+
+/**
+ * How a throw the camera saw was entered: read by the camera (taken at once, or confirmed on the
+ * keypad), or the camera's reading corrected by hand. The live log and the Camera screen say it;
+ * the record does not (its lines hold exactly the move and its time, docs/record-format.md).
+ */
+export type EnteredBy = 'camera' | 'camera-corrected'
+
+/** How each way of entering reads in the log. */
+export const ENTERED_BY_WORDS: Record<EnteredBy, string> = {
+  camera: 'Read by the camera',
+  'camera-corrected': 'Corrected by hand'
+}
 
 /** Limits of what a screen may send of the camera (checked by the screen API's schemas). */
 export const CAMERA_LIMITS = {

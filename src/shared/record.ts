@@ -12,25 +12,10 @@ export interface Header {
   meta?: Record<string, unknown>
 }
 
-/** A record line after the header: the move, when it happened and how it was entered, if the record says so. */
+/** A record line after the header: the move, and when it happened if the record says so. */
 export interface RecordedMove {
   move: Move
   at?: number
-  by?: EnteredBy
-}
-
-/**
- * How a throw was entered, where the record says it (the rules never look at it): read by the
- * camera (taken at once, or confirmed on the keypad), or the camera's reading corrected by hand.
- * A line without `by` was entered any other way (smart dice, a keypad, a screen, virtual dice).
- */
-export const ENTERED_BY = ['camera', 'camera-corrected'] as const
-export type EnteredBy = (typeof ENTERED_BY)[number]
-
-/** How a line's `by` reads in the log and the history. */
-export const ENTERED_BY_WORDS: Record<EnteredBy, string> = {
-  camera: 'Read by the camera',
-  'camera-corrected': 'Corrected by hand'
 }
 
 const MOVE_KEYS = ['roll', 'reroll', 'socks', 'end', 'keep', 'bank'] as const
@@ -218,20 +203,15 @@ export function parseMoveLine(line: string): Parsed<RecordedMove> {
   return checkMove(parsed.value)
 }
 
-/** Checks that an object is exactly one record move (plus an optional "at" and "by"). */
+/** Checks that an object is exactly one record move (plus an optional "at"). */
 export function checkMove(object: Record<string, unknown>): Parsed<RecordedMove> {
   let found: MoveKey | null = null
   let at: number | undefined
-  let by: EnteredBy | undefined
   for (const key of Object.keys(object)) {
     if (key === 'at') {
       const value = object.at
       if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: '"at" must be a time in milliseconds' }
       at = value
-    } else if (key === 'by') {
-      const value = object.by
-      if (!(ENTERED_BY as readonly unknown[]).includes(value)) return { ok: false, error: `"by" must be one of ${ENTERED_BY.map((one) => `"${one}"`).join(', ')}` }
-      by = value as EnteredBy
     } else if ((MOVE_KEYS as readonly string[]).includes(key)) {
       if (found !== null) return { ok: false, error: `a line holds one move, not both "${found}" and "${key}"` }
       found = key as MoveKey
@@ -260,10 +240,7 @@ export function checkMove(object: Record<string, unknown>): Parsed<RecordedMove>
       move = flagMove(found)
       break
   }
-  if (by !== undefined && found !== 'roll') return { ok: false, error: '"by" is said of a throw ("roll") only' }
-  const recorded: RecordedMove = at === undefined ? { move } : { move, at }
-  if (by !== undefined) recorded.by = by
-  return { ok: true, value: recorded }
+  return { ok: true, value: at === undefined ? { move } : { move, at } }
 }
 
 export function serializeHeader(header: Header): string {
@@ -274,7 +251,6 @@ export function serializeHeader(header: Header): string {
 }
 
 export function serializeMove(recorded: RecordedMove): string {
-  if (recorded.by !== undefined) return JSON.stringify({ ...recorded.move, ...(recorded.at === undefined ? {} : { at: recorded.at }), by: recorded.by })
   return JSON.stringify(recorded.at === undefined ? recorded.move : { ...recorded.move, at: recorded.at })
 }
 

@@ -3,7 +3,6 @@
 // The state is kept every CHECKPOINT_EVERY moves; a step folds forward from the nearest one.
 import type { ReplayStep } from './api'
 import { moduleOf, type Game } from './game'
-import { ENTERED_BY_WORDS } from './record'
 
 const CHECKPOINT_EVERY = 256
 
@@ -72,10 +71,7 @@ export function stepOf(steppable: SteppableGame, index: number): ReplayStep | nu
     const applied = module.apply(state, game.moves[at].move)
     if (!applied.ok) throw new Error(`a recorded move no longer applies: ${applied.error}`)
     state = applied.state
-    if (at === index) {
-      const by = game.moves[at].by
-      text = [...applied.events.map((event) => module.describe(event, game.header.players)), ...(by ? [ENTERED_BY_WORDS[by]] : [])].join(' · ')
-    }
+    if (at === index) text = applied.events.map((event) => module.describe(event, game.header.players)).join(' · ')
   }
   return { line: lines[index], text, summary: module.summary(state), table: module.table(state) }
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseManifest } from '@shared/vision/manifest'
-import { connectApi, type ApiClient } from './api-client'
+import { ScreenClient } from '@test/kit/screen-client'
 import { CAMERA_THROWS, cameraPhotos, installFakeCamera, showPhoto, throwDice } from './fake-camera'
 import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
 
@@ -28,14 +28,14 @@ const SCENES = ['empty', 'six', 'six-kept-in-tray', 'three-one-tilted', 'three-o
 
 let browser: Browser
 let host: RunningHost
-let api: ApiClient
+let api: ScreenClient
 let dataDir: string
 
 beforeAll(async () => {
   browser = await launchBrowser()
   dataDir = join(mkdtempSync(join(tmpdir(), 'dice-referee-e2e-camera-')), 'data')
   host = await startHost(dataDir, 0)
-  api = await connectApi(host.url)
+  api = await ScreenClient.open(host.url)
 }, 120_000)
 
 afterAll(async () => {
@@ -97,9 +97,9 @@ it('reads a game of Farkle from the camera: taken, kept dice left in the tray, a
   await page.getByTestId('overlay-tray').waitFor()
   // Kept for this camera, by its name.
   expect(await page.getByTestId('camera-name').textContent()).toBe('Tray camera (test)')
-  const kept = await api.call<{ ok: true; state: { camera: { calibrations: Record<string, { polygon: number[][] }> } } }>('getState')
-  expect(Object.keys(kept.state.camera.calibrations)).toEqual(['Tray camera (test)'])
-  kept.state.camera.calibrations['Tray camera (test)'].polygon.forEach(([x, y], index) => {
+  const kept = await api.getState()
+  expect(Object.keys(kept.camera!.calibrations)).toEqual(['Tray camera (test)'])
+  kept.camera!.calibrations['Tray camera (test)'].polygon.forEach(([x, y], index) => {
     expect(Math.abs(x - trayCorners()[index][0])).toBeLessThan(2)
     expect(Math.abs(y - trayCorners()[index][1])).toBeLessThan(2)
   })
@@ -125,7 +125,7 @@ it('reads a game of Farkle from the camera: taken, kept dice left in the tray, a
 
   // Ann keeps the three 1s: three dice are due. Left in the tray beside three thrown, they are not read as thrown.
   for (const key of ['1', '1', '1', 'Enter']) await page.keyboard.press(key)
-  await expect.poll(() => api.call<{ ok: true; state: { current: { offer: { diceDue: number } } } }>('getState').then((answer) => answer.state.current.offer.diceDue)).toBe(3)
+  await expect.poll(() => api.getState().then((state) => state.current?.offer.diceDue)).toBe(3)
   await throwDice(page, 'six-kept-in-tray')
   await expect.poll(() => page.getByTestId('message').textContent(), { timeout: 30_000 }).toContain('The camera sees 6 dice in the tray and 3 dice are due')
 
@@ -193,8 +193,8 @@ it('reads from a camera device: Chromiumâ€™s own fake camera playing a file, ask
     await page.locator('[data-testid="camera-status"][data-status="watching"]').waitFor({ timeout: 60_000 })
     await page.getByTestId('tab-table').click()
     await expect.poll(() => page.getByTestId('log').textContent(), { timeout: 60_000 }).toContain('Read by the camera')
-    const state = await api.call<{ ok: true; state: { current: { moveCount: number; lastThrow: { values: number[] } } } }>('getState')
-    expect([...state.state.current.lastThrow.values].sort()).toEqual([1, 1, 1, 2, 3, 5])
+    const state = await api.getState()
+    expect([...(state.current?.lastThrow?.values ?? [])].sort()).toEqual([1, 1, 1, 2, 3, 5])
     await page.close()
   } finally {
     await real.close()
@@ -225,7 +225,7 @@ it('a phone on a stand is the camera: the LAN served over HTTPS with the tableâ€
     })
     expect(served).toBe(new X509Certificate(cert).fingerprint256)
 
-    const hostApi = await connectApi(shared.url)
+    const hostApi = await ScreenClient.open(shared.url)
     expect(await hostApi.call('newGame', { game: 'farkle', players: ['Ann', 'Bob'] })).toEqual({ ok: true })
     hostApi.close()
     const phone = await phoneBrowser.newPage()

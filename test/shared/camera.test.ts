@@ -63,17 +63,10 @@ describe('judgeCameraReading', () => {
   })
 })
 
-describe('the record says how a throw was entered', () => {
-  it('reads and writes "by" on a throw', () => {
-    const line = '{"roll":[1,2,3,4],"at":5,"by":"camera"}'
-    const parsed = parseMoveLine(line)
-    expect(parsed).toEqual({ ok: true, value: { move: { roll: [1, 2, 3, 4] }, at: 5, by: 'camera' } })
-    expect(parsed.ok && serializeMove(parsed.value)).toBe(line)
-    expect(serializeMove({ move: { roll: [6] }, by: 'camera-corrected' })).toBe('{"roll":[6],"by":"camera-corrected"}')
-  })
-
-  it('refuses any other "by", and a "by" on a decision', () => {
-    expect(checkMove({ roll: [1], by: 'hand' })).toEqual({ ok: false, error: '"by" must be one of "camera", "camera-corrected"' })
-    expect(checkMove({ keep: [1], by: 'camera' })).toEqual({ ok: false, error: '"by" is said of a throw ("roll") only' })
+describe('the record holds the move and its time only', () => {
+  it('has no key for how a throw was entered: a line with "by" is refused, and a camera’s throw is written as any throw', () => {
+    expect(checkMove({ roll: [1], by: 'camera' })).toEqual({ ok: false, error: 'unknown key "by"' })
+    expect(parseMoveLine('{"roll":[1,2,3,4],"at":5,"by":"camera"}')).toEqual({ ok: false, error: 'unknown key "by"' })
+    expect(serializeMove({ move: { roll: [1, 2, 3, 4] }, at: 5 })).toBe('{"roll":[1,2,3,4],"at":5}')
   })
 })

@@ -25,6 +25,7 @@ import {
   type Game
 } from '@shared/game'
 import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove, type RecordedMove } from '@shared/record'
+import { ENTERED_BY_WORDS } from '@shared/camera'
 import { diskTrouble } from '../files/durable-files'
 import { log } from '../files/log'
 import type { HistoryArchive } from '../history/history-archive'
@@ -203,8 +204,7 @@ export class GameTable {
   }
 
   private play(game: Game, move: Move, source: MoveSource, note: { text: string; seat: number } | undefined, redone = false): Outcome {
-    const by = 'roll' in move ? enteredBy(source) : undefined
-    const recorded: RecordedMove = by === undefined ? { move, at: this.now() } : { move, at: this.now(), by }
+    const recorded: RecordedMove = { move, at: this.now() }
     const played = play(game, recorded)
     if (!played.ok) return refusal(played.error)
     try {
@@ -216,7 +216,8 @@ export class GameTable {
     const undoneBefore = this.undone
     // A new move starts a new line of play: what was undone can no longer be redone.
     if (!redone) this.undone = []
-    const mark = this.playLog.played(game, played.game, recorded, played.events, note)
+    const entered = 'roll' in move ? enteredBy(source) : undefined
+    const mark = this.playLog.played(game, played.game, recorded, played.events, note, entered && ENTERED_BY_WORDS[entered])
     // The listeners (the screens first) are told while the disk catches up: the line is written
     // (the app being killed cannot lose it), and the next move is taken only once it is on the disk.
     let failed: Outcome | null = null

@@ -1,7 +1,7 @@
 // Who made a move (or asked for one): every request to the game table says where it comes from,
 // so that each part can tell its own moves from the others' without watching itself.
 import type { MessageLevel } from '@shared/api'
-import type { EnteredBy } from '@shared/record'
+import type { EnteredBy } from '@shared/camera'
 
 export type MoveSource =
   /** A person at a screen: its buttons, its keyboard or its on-screen keypad. */
@@ -17,7 +17,7 @@ export type MoveSource =
   /**
    * A screen's camera (src/main/devices/camera-dice.ts): its reading taken at once, or filled into
    * that screen's keypad and entered there with Enter, as read (`camera`) or corrected
-   * (`camera-corrected`). The record line says which (`by`).
+   * (`camera-corrected`). The live log says which; the record holds the throw only.
    */
   | { kind: 'camera'; screen: string; throwId: string; by: EnteredBy }
 
@@ -32,7 +32,7 @@ export function isPerson(source: MoveSource): boolean {
   return source.kind !== 'computer'
 }
 
-/** How the record says a move was entered (its `by`), for the sources that say it. */
+/** How a move was entered, for the sources the log says it of (the camera's). */
 export function enteredBy(source: MoveSource): EnteredBy | undefined {
   return source.kind === 'camera' ? source.by : undefined
 }

@@ -5,7 +5,7 @@
 import type { Announcement, LastThrow, LogEntry, ScreenKind } from '@shared/api'
 import type { GameEvent, Offer, ShownDie } from '@shared/games/types'
 import { diceText } from '@shared/dice'
-import { ENTERED_BY_WORDS, type RecordedMove } from '@shared/record'
+import type { RecordedMove } from '@shared/record'
 import { describeEvent, moduleOf, offerOf, play, replayMoves, tableOf, type Game } from '@shared/game'
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
@@ -46,8 +46,12 @@ export class PlayLog {
     this.announcement = null
   }
 
-  /** A move was played: its entries, its throw, its announcement (which lasts until the next line). */
-  played(before: Game, after: Game, recorded: RecordedMove, events: GameEvent[], note?: { text: string; seat: number }): PlayLogMark {
+  /**
+   * A move was played: its entries, its throw, its announcement (which lasts until the next line).
+   * `entered` says how a throw was entered where the source tells it ("Read by the camera"): live
+   * only, as the record holds the move alone.
+   */
+  played(before: Game, after: Game, recorded: RecordedMove, events: GameEvent[], note?: { text: string; seat: number }, entered?: string): PlayLogMark {
     const mark = { lastThrow: this.lastThrow, announcement: this.announcement, logLength: this.log.length }
     const move = recorded.move
     const line = recordLine(after.moves.length)
@@ -62,8 +66,7 @@ export class PlayLog {
       if (event.announce) this.announcement = { text: event.announce, kind: event.kind, id: ++this.announcementCount }
     }
     if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
-    const entered = enteredByEntry(line, recorded)
-    if (entered) this.log.push(entered)
+    if (entered) this.log.push({ line, text: entered, kind: ENTERED_BY_KIND })
     return mark
   }
 
@@ -137,19 +140,13 @@ export class LogCollector {
         seat: event.seat,
         ...(dice && carriesDice(event, throwers) ? { dice } : {})
       }))
-      const entered = enteredByEntry(recordLine(index + 1), game.moves[index])
-      return entered ? [...entries, entered] : entries
+      return entries
     })
   }
 }
 
 /** The log entry's kind that says how a throw was entered (the TV does not show it). */
 const ENTERED_BY_KIND = 'entered'
-
-/** "Read by the camera" after a throw's entries, where the record says how it was entered. */
-function enteredByEntry(line: number, recorded: RecordedMove): LogEntry | null {
-  return recorded.by ? { line, text: ENTERED_BY_WORDS[recorded.by], kind: ENTERED_BY_KIND } : null
-}
 
 /** The log of a game's latest lines, folded again from its record. */
 function logTail(game: Game): LogEntry[] {
