@@ -15,6 +15,8 @@ interface HostArguments {
   port: number
   dataDir: string
   share: boolean
+  /** The LAN is served over HTTPS with the table's own certificate (a phone's camera needs a secure page). */
+  https: boolean
   /** The LAN addresses to share on; empty: every IPv4 address of this computer's network interfaces. */
   lan: string[]
   /** Serial ports (smart dice hubs, dice-tray keypads) to connect at start. */
@@ -25,10 +27,12 @@ interface HostArguments {
 }
 
 const ROOT = resolve(__dirname, '../..')
-const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--lan ADDRESS]... [--serial PATH]... [--league URL] [--verbose]
+const USAGE = `usage: npm run table -- [--port N] [--data DIR] [--share] [--https] [--lan ADDRESS]... [--serial PATH]... [--league URL] [--verbose]
   --port N      port to serve on (default 5858; 0 picks a free one)
   --data DIR    where games are saved (default ~/.dice-referee, or $DICE_REFEREE_DATA)
   --share       turn LAN sharing on at start
+  --https       serve the LAN over HTTPS with this data folder's own certificate (made once):
+                a phone's camera works only on a secure page (docs/camera.md)
   --lan ADDRESS share on this address only (repeatable; default: every IPv4 address of this
                 computer's networks), e.g. the Wi-Fi's when there are several
   --serial PATH connect a smart-dice hub or serial keypad at start (repeatable), e.g.
@@ -43,6 +47,7 @@ function parseArguments(argv: string[]): HostArguments {
     port: { type: 'string' },
     data: { type: 'string' },
     share: { type: 'boolean' },
+    https: { type: 'boolean' },
     lan: { type: 'string', multiple: true },
     serial: { type: 'string', multiple: true },
     league: { type: 'string' },
@@ -59,6 +64,7 @@ function parseArguments(argv: string[]): HostArguments {
     port,
     dataDir: values.data !== undefined ? resolve(values.data) : (process.env.DICE_REFEREE_DATA ?? join(homedir(), '.dice-referee')),
     share: values.share ?? false,
+    https: values.https ?? false,
     lan,
     serial: values.serial ?? [],
     verbose: values.verbose ?? false,
@@ -87,7 +93,7 @@ async function main(): Promise<void> {
     readOnly: lock.readOnly,
     startProblems: logging.problem ? [logging.problem] : [],
     appVersion: process.env.npm_package_version,
-    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true, ...(args.lan.length > 0 ? { lanAddresses: () => args.lan } : {}) },
+    serve: { rendererDir: join(ROOT, 'out', 'renderer'), port: args.port, always: true, https: args.https, ...(args.lan.length > 0 ? { lanAddresses: () => args.lan } : {}) },
     ...(args.league !== null ? { league: args.league } : {})
   })
   shutdown.add('the table', () => table.stop())
@@ -115,6 +121,11 @@ async function main(): Promise<void> {
   if (lan) {
     process.stdout.write(`Shared on the LAN: ${lan.urls.map((address) => address.replace(/scoreboard$/, '')).join('  ')}  (the TV: add scoreboard)\n`)
     process.stdout.write(`Pairing code for a phone that enters dice: ${table.pairing.pairingCode}  (or open ${lan.urls[0].replace(/scoreboard$/, 'table')}?pair=${table.pairing.pairingCode})\n`)
+  }
+  const certificate = table.certificate
+  if (certificate) {
+    const kept = certificate.path ? `${certificate.made ? 'made now and kept' : 'kept'} in ${certificate.path}` : 'made for this run only (the data folder is read-only)'
+    process.stdout.write(`HTTPS on the LAN with this table's own certificate, ${kept}: a phone warns about it the first time (docs/camera.md). Its SHA-256 fingerprint: ${certificate.fingerprint}\n`)
   }
   process.stdout.write(lock.readOnly ? `Games are shown from ${args.dataDir} (read-only: see above)\n` : `Games are saved in ${args.dataDir}\n`)
   const joined = table.leagues.joined

@@ -5,7 +5,7 @@ import { protocol, type IpcMainInvokeEvent } from 'electron'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { SharingView } from '@shared/api'
-import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { contentSecurityPolicyFor } from '@shared/content-security-policy'
 import { isScreenPath, leaguePageAddress, SCREEN_PATHS } from '@shared/screen-paths'
 import { CONTENT_TYPES } from './core/screens/content-types'
 
@@ -53,7 +53,7 @@ export async function appResponse(rendererDir: string, url: string): Promise<Res
   return new Response(new Uint8Array(body), {
     headers: {
       'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      'content-security-policy': HEADER_CONTENT_SECURITY_POLICY,
+      'content-security-policy': contentSecurityPolicyFor(relative),
       'x-content-type-options': 'nosniff'
     }
   })
@@ -74,6 +74,28 @@ export function isFromAppMainFrame(event: Pick<IpcMainInvokeEvent, 'senderFrame'
   }
   if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST) return true
   return devServerUrl !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === new URL(devServerUrl).origin
+}
+
+/** Whether an address is of the app's own pages: app://dice-referee, or, in development only, the dev server's. */
+function isOwnPage(address: string | undefined, devServerUrl: string | null): boolean {
+  let url: URL
+  try {
+    url = new URL(address ?? '')
+  } catch {
+    return false
+  }
+  if (url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST) return true
+  return devServerUrl !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === new URL(devServerUrl).origin
+}
+
+/**
+ * The one permission the screens get: a camera (video only, no microphone) for the app's own
+ * pages, which read the dice tray with it (docs/camera.md). Everything else is refused.
+ */
+export function mayUseCamera(permission: string, pageAddress: string | undefined, mediaTypes: readonly string[] | undefined, devServerUrl: string | null): boolean {
+  if (permission !== 'media') return false
+  if (!mediaTypes || mediaTypes.length === 0 || mediaTypes.some((type) => type !== 'video')) return false
+  return isOwnPage(pageAddress, devServerUrl)
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { DisplayInfo, Outcome } from '@shared/api'
 import { SCREEN_PATHS } from '@shared/screen-paths'
 import type { BluetoothChoiceView } from '@shared/devices'
-import { appUrl, isFromAppMainFrame, mayOpenInBrowser, registerAppScheme, serveAppScheme } from './app-protocol'
+import { appUrl, isFromAppMainFrame, mayOpenInBrowser, mayUseCamera, registerAppScheme, serveAppScheme } from './app-protocol'
 import { BluetoothChooser } from './bluetooth-chooser'
 import { createTable, type CreatedTable } from './core/create-table'
 import { DataFolderInUseError, lockDataFolder, type DataFolderLock } from './core/files/data-lock'
@@ -175,14 +175,23 @@ function createControlWindow(): void {
   loadView(window, 'app')
 }
 
-/** Permissions: the screens use none (no camera, notifications, clipboard, devices...): all refused. */
-function refusePermissions(): void {
+/**
+ * Permissions: the screens use one, a camera (video only) on the app's own pages, to read the
+ * dice tray (docs/camera.md); every other (microphone, notifications, clipboard, devices...) is
+ * refused.
+ */
+function answerPermissions(): void {
   const defaultSession = electronSession.defaultSession
-  defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
-    log.warn({ permission }, 'refused a permission')
-    callback(false)
+  defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const media = details as { requestingUrl?: string; mediaTypes?: string[] }
+    const granted = mayUseCamera(permission, media.requestingUrl, media.mediaTypes, devServer)
+    if (!granted) log.warn({ permission, mediaTypes: media.mediaTypes }, 'refused a permission')
+    callback(granted)
   })
-  defaultSession.setPermissionCheckHandler(() => false)
+  defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {
+    const media = details as { mediaType?: string }
+    return mayUseCamera(permission, requestingOrigin, media.mediaType ? [media.mediaType] : undefined, devServer)
+  })
   defaultSession.setDevicePermissionHandler(() => false)
 }
 
@@ -218,7 +227,7 @@ void app.whenReady().then(async () => {
   // A folder that cannot be written is opened read-only; that and a log that cannot be kept are said on the screens.
   const logging = await startLogging({ dataDir, verbose: process.argv.includes('--verbose'), toStandardError: !app.isPackaged, writable: lock.readOnly === null })
   log.info({ dataDir, logFile: logging.path, readOnly: lock.readOnly?.message ?? null, version: app.getVersion(), packaged: app.isPackaged }, 'app starting')
-  refusePermissions()
+  answerPermissions()
   setMenu()
   serveAppScheme(rendererDir)
   table = createTable({

@@ -10,6 +10,8 @@ import { KEYPAD_KEYS } from './keypad-keys'
 import type { Move } from './games/types'
 import { GAME_IDS } from './games'
 import { checkMove, MAX_NAME_LENGTH, MAX_PLAYERS } from './record'
+import { CAMERA_LIMITS, type CameraReading } from './camera'
+import { UNREADABLE_REASONS, type TrayCalibration } from './vision/types'
 import type { GameChart, HeadToHead, PlayerList, PlayerPage, PlayerStatistics, TrashEntry } from './stats'
 
 /**
@@ -155,6 +157,89 @@ const bluetoothReport = v.strictObject(
   objectMessage('a Bluetooth die report (link, kind, name, event, data)')
 )
 
+// The camera (src/shared/camera.ts): a reading, a tray's corners, capture mode's frames.
+const printable = (name: string): boolean => !CONTROL_CHARACTER.test(name)
+const cameraName = v.pipe(
+  v.string('must be a camera name'),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(CAMERA_LIMITS.nameChars, `must be at most ${CAMERA_LIMITS.nameChars} characters`),
+  v.check(printable, 'must be printable')
+)
+const cameraThrowId = v.pipe(v.string('must be a throw id'), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a throw id (1 to 40 letters, digits, - or _)'))
+/** A coordinate in a frame's pixels (a die or a corner may lie a little outside the frame). */
+const coordinate = v.pipe(
+  v.number('must be a number of pixels'),
+  v.finite('must be a number of pixels'),
+  v.minValue(-CAMERA_LIMITS.side, `must be within ${CAMERA_LIMITS.side} pixels of the frame`),
+  v.maxValue(2 * CAMERA_LIMITS.side, `must be within ${CAMERA_LIMITS.side} pixels of the frame`)
+)
+const frameSide = v.pipe(
+  v.number('must be a number of pixels'),
+  v.integer('must be a whole number of pixels'),
+  v.minValue(1, `must be from 1 to ${CAMERA_LIMITS.side} pixels`),
+  v.maxValue(CAMERA_LIMITS.side, `must be from 1 to ${CAMERA_LIMITS.side} pixels`)
+)
+const point = v.tuple([coordinate, coordinate], 'must be a point [x, y]')
+const box = v.tuple([coordinate, coordinate, coordinate, coordinate], 'must be a box [x, y, width, height]')
+const corners = v.pipe(
+  v.array(point, 'must be a list of corners'),
+  v.minLength(3, 'must have at least 3 corners'),
+  v.maxLength(CAMERA_LIMITS.corners, `must have at most ${CAMERA_LIMITS.corners} corners`)
+)
+/** An object of the fields `fields` says (an array is refused first, by name: valibot's object schemas take one). */
+function plainObject<S extends v.GenericSchema>(what: string, fields: S) {
+  return v.pipe(v.custom<v.InferInput<S>>(isPlainObject, `must be ${what}`), fields)
+}
+const CAMERA_DIE = 'a die of a camera reading (value, confidence, box, unreadable, thumbnail)'
+const cameraDie = plainObject(
+  CAMERA_DIE,
+  v.strictObject(
+    {
+      value: v.nullable(v.picklist([1, 2, 3, 4, 5, 6], 'must be a die value 1 to 6 or null')),
+      confidence: v.pipe(v.number('must be a number from 0 to 1'), v.minValue(0, 'must be a number from 0 to 1'), v.maxValue(1, 'must be a number from 0 to 1')),
+      box,
+      unreadable: v.optional(v.picklist(UNREADABLE_REASONS, `must be one of: ${UNREADABLE_REASONS.join(', ')}`)),
+      thumbnail: v.optional(
+        v.pipe(
+          v.string('must be a JPEG data: URL'),
+          v.maxLength(CAMERA_LIMITS.thumbnailChars, `must be at most ${CAMERA_LIMITS.thumbnailChars} characters`),
+          v.regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/, 'must be a JPEG data: URL')
+        )
+      )
+    },
+    objectMessage(CAMERA_DIE)
+  )
+)
+const CAMERA_READING = 'a camera reading (id, camera, width, height, dice, tray)'
+const cameraReading = v.pipe(
+  plainObject(
+    CAMERA_READING,
+    v.strictObject(
+      {
+        id: cameraThrowId,
+        camera: cameraName,
+        width: frameSide,
+        height: frameSide,
+        dice: v.pipe(v.array(cameraDie, 'must be a list of dice'), v.maxLength(CAMERA_LIMITS.dice, `must list at most ${CAMERA_LIMITS.dice} dice`)),
+        tray: v.nullable(corners)
+      },
+      objectMessage(CAMERA_READING)
+    )
+  ),
+  v.transform((reading): CameraReading => reading as CameraReading)
+)
+const TRAY_CALIBRATION = 'a tray calibration (polygon, width, height)'
+const trayCalibration = v.pipe(
+  plainObject(TRAY_CALIBRATION, v.strictObject({ polygon: corners, width: frameSide, height: frameSide }, objectMessage(TRAY_CALIBRATION))),
+  v.transform((calibration): TrayCalibration => calibration as TrayCalibration)
+)
+/** A frame of a throw in capture mode: a JPEG, base64. */
+const jpegFrame = v.pipe(
+  v.string('must be a JPEG in base64'),
+  v.maxLength(CAMERA_LIMITS.frameChars, `must be at most ${CAMERA_LIMITS.frameChars} characters of base64`),
+  v.regex(/^\/9j\/[A-Za-z0-9+/]*=*$/, 'must be a JPEG in base64')
+)
+
 export const API_METHODS = {
   getState: { access: 'watch', args: [], answers: answers<{ state: TableState }>() },
   newGame: { access: 'control', args: [arg('setup', gameSetup)], answers: answers() },
@@ -266,6 +351,25 @@ export const API_METHODS = {
   identifyDie: { access: 'host', args: [arg('deviceId', deviceId), arg('dieId', dieId)], answers: answers() },
   /** Puts a die in the game or takes it out (remembered by the hub's serial and the die's id). */
   assignDie: { access: 'host', args: [arg('deviceId', deviceId), arg('dieId', dieId), arg('inGame', onOff)], answers: answers() },
+  /**
+   * What a screen's camera read once the dice settled: main takes it as the throw when every die
+   * is sure and as many dice as are due are in the tray, fills it into this screen's keypad when
+   * not, and refuses a tilted die (src/main/devices/camera-dice.ts).
+   */
+  cameraThrow: { access: 'control', args: [arg('reading', cameraReading)], answers: answers<{ taken: boolean; text: string }>() },
+  /** A camera's tray (its corners as that camera sees them), remembered by the camera's name; null forgets it. */
+  setCameraCalibration: { access: 'control', args: [arg('camera', cameraName), arg('calibration', v.nullable(trayCalibration))], answers: answers() },
+  /** Capture mode: each confirmed camera throw's frames are saved in the data folder with the values taken. */
+  setCameraCapture: { access: 'host', args: [arg('on', onOff)], answers: answers() },
+  /** The frames of a camera throw the table took (JPEG, base64), saved in capture mode. */
+  saveCameraCapture: {
+    access: 'control',
+    args: [
+      arg('id', cameraThrowId),
+      arg('frames', v.pipe(v.array(jpegFrame, 'must be a list of JPEG frames'), v.minLength(1, 'must hold a frame'), v.maxLength(CAMERA_LIMITS.frames, `must hold at most ${CAMERA_LIMITS.frames} frames`)))
+    ],
+    answers: answers<{ files: string[] }>()
+  },
   /** Test mode: throws are shown, not sent to the game. */
   setDeviceTestMode: { access: 'host', args: [arg('on', onOff)], answers: answers() },
   /** A Bluetooth die connected, sent a notification or dropped out (src/main/devices/bluetooth-link.ts). */
@@ -368,7 +472,9 @@ export function checkArgs<M extends MethodName>(method: M, args: unknown[]): { o
     const result = v.safeParse(spec.schema, args[index], { abortEarly: true })
     if (!result.success) {
       const issue = result.issues[0]
-      return { ok: false, error: `${method}: ${issuePath(issue) || spec.name} ${issue.message}` }
+      const path = issuePath(issue)
+      // An argument that is a list names its item by the argument ("frames[0]"), an object's field by itself ("players[2]").
+      return { ok: false, error: `${method}: ${path.startsWith('[') ? spec.name + path : path || spec.name} ${issue.message}` }
     }
     checked.push(result.output)
   }

@@ -5,6 +5,7 @@ import type { Move, Offer, ShownDie, Standing, Summary, TableView } from './game
 import type { GameId } from './games'
 import type { Odds } from './odds'
 import type { DevicesView, SmartDiceView } from './devices'
+import type { CameraView } from './camera'
 
 export type { DevicesView, PortView, SmartDiceView } from './devices'
 
@@ -183,6 +184,8 @@ export interface TableState {
   smartDice?: SmartDiceView | null
   /** The league (host screens only; null elsewhere and where there is no league to join, the tests). */
   league?: LeagueView | null
+  /** The camera: trays, capture mode, the last camera throw (screens that may enter dice; null for viewers and the TV). */
+  camera?: CameraView | null
 }
 
 /** A refused request: the one error shape of every method (see api-methods.ts). */

@@ -19,6 +19,22 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
 /** The same policy as a header, plus what only a header can say (no framing by other pages). */
 export const HEADER_CONTENT_SECURITY_POLICY = `${PAGE_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`
 
+/**
+ * The policy of the camera's Web Worker (src/renderer/src/camera/camera.worker.ts), sent with its
+ * script: a worker has the policy its own script comes with, not the page's. It may compile
+ * WebAssembly (OpenCV's build) and make functions from text ('unsafe-eval': OpenCV's Emscripten
+ * bindings name their classes' functions with `new Function`); it loads and connects to nothing.
+ */
+export const CAMERA_WORKER_CONTENT_SECURITY_POLICY = ["default-src 'none'", "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'"].join('; ')
+
+/** The camera worker's script in the build: `assets/camera.worker-HASH.js`. */
+const CAMERA_WORKER_FILE = /(^|\/)assets\/camera\.worker-[\w-]+\.js$/
+
+/** The policy a server sends with a file of the built screens (its path in the build). */
+export function contentSecurityPolicyFor(path: string): string {
+  return CAMERA_WORKER_FILE.test(path.replace(/\\/g, '/')) ? CAMERA_WORKER_CONTENT_SECURITY_POLICY : HEADER_CONTENT_SECURITY_POLICY
+}
+
 /** A Vite plugin that puts the page's policy into index.html as its first <meta>. */
 export const indexHtmlPolicyTag = {
   name: 'content-security-policy',

@@ -9,6 +9,8 @@ export const SCREEN_PATHS = {
   setup: '/setup',
   table: '/table',
   devices: '/devices',
+  /** This screen's camera: its tray, a test throw, capture mode. */
+  camera: '/camera',
   history: '/history',
   players: '/players',
   /** One player's page; the name is percent-encoded (a `/` in it is `%2F`). */

@@ -14,6 +14,7 @@ import type { GameId } from '@shared/games'
 import type { Move } from '@shared/games/types'
 import { ENDINGS, EIGHT_PLAYERS, playToTheEnd } from './endings'
 import { layoutProblems, textsSmallerThanTv } from './layout'
+import { cameraPhotos, installFakeCamera, showPhoto } from './fake-camera'
 
 const VIEWPORTS = [
   { name: '1920x1080', width: 1920, height: 1080 },
@@ -283,6 +284,28 @@ describe('screens at TV, laptop and phone sizes', () => {
     }
     expect(problems).toEqual([])
   }, 60_000)
+
+  it('the Camera screen with a test throw drawn over the picture, at TV, laptop and phone sizes', async () => {
+    expect(await api.call('newGame', { game: 'farkle', players: PLAYERS })).toEqual({ ok: true })
+    // The tray as the rendered photos show it, kept for the fake camera.
+    expect(await api.call('setCameraCalibration', 'Tray camera (test)', { polygon: [[233.4, 88.9], [1046.6, 88.9], [1046.6, 631.1], [233.4, 631.1]], width: 1280, height: 720 })).toEqual({ ok: true })
+    const problems: string[] = []
+    for (const viewport of VIEWPORTS.slice(0, 3)) {
+      const page = await browser.newPage({ viewport })
+      await page.addInitScript(installFakeCamera, cameraPhotos(['three-one-leaning']))
+      await page.goto(`${running.url}camera`)
+      await showPhoto(page, 'three-one-leaning')
+      await page.getByTestId('camera-start').click()
+      await page.locator('[data-testid="camera-status"][data-status="watching"]').waitFor({ timeout: 60_000 })
+      await page.getByTestId('camera-test-throw').click()
+      await page.getByTestId('camera-tested').waitFor()
+      await page.getByTestId('overlay-tray').waitFor()
+      problems.push(...(await check(page, `camera-${viewport.name}`)))
+      await page.close()
+    }
+    await api.call('abandon')
+    expect(problems).toEqual([])
+  }, 180_000)
 
   it('the replay’s score chart follows the window when it narrows', async () => {
     // A game of three turns to chart.

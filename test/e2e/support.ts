@@ -13,11 +13,12 @@ export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots')
 export { HOST_ENTRY }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium, headless; `extraArgs` adds switches (a fake camera's, e.g.). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is needed at ${CHROMIUM} (apt-get install chromium), or set CHROMIUM_PATH`)
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs]
   })
 }
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { CAMERA_WORKER_CONTENT_SECURITY_POLICY, HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
 import { appResponse, mayOpenInBrowser } from '@main/app-protocol'
 import { ROOT } from '@test/kit/root'
 
@@ -45,6 +45,11 @@ describe('Electron security checklist (packaged app)', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(await page.text()).toContain('<title>Dice Referee</title>')
     expect((await appResponse(rendererDir, 'app://dice-referee/assets/app.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect((await appResponse(rendererDir, 'app://dice-referee/assets/app.js')).headers.get('content-security-policy')).toBe(HEADER_CONTENT_SECURITY_POLICY)
+    // The camera's reader (OpenCV's WebAssembly build) runs in a worker with a policy of its own: it may compile, and load nothing.
+    writeFileSync(join(rendererDir, 'assets', 'camera.worker-Ab1_x.js'), 'postMessage(1)')
+    expect((await appResponse(rendererDir, 'app://dice-referee/assets/camera.worker-Ab1_x.js')).headers.get('content-security-policy')).toBe(CAMERA_WORKER_CONTENT_SECURITY_POLICY)
+    expect(CAMERA_WORKER_CONTENT_SECURITY_POLICY).toBe("default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'")
     // Every screen's address is the app's page (its router shows the screen), with the same header.
     for (const url of ['app://dice-referee/', 'app://dice-referee/scoreboard', 'app://dice-referee/history', 'app://dice-referee/players/AC%2FDC']) {
       const screen = await appResponse(rendererDir, url)
@@ -90,13 +95,28 @@ describe('Electron security checklist (packaged app)', () => {
     expect(process.platform === 'darwin' ? fake.menus.length : fake.menus).toEqual(process.platform === 'darwin' ? 1 : [null])
   })
 
-  it('5: refuses every permission request and check, and every device', () => {
+  it('5: refuses every permission request and check, and every device, but a camera for its own pages', () => {
     const answers: boolean[] = []
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'fullscreen', 'openExternal', 'hid', 'serial']) {
-      fake.permissionRequest!({}, permission, (granted) => answers.push(granted))
+      fake.permissionRequest!({}, permission, (granted) => answers.push(granted), { requestingUrl: 'app://dice-referee/camera' })
     }
     expect(answers).toEqual(Array(8).fill(false))
-    expect(fake.permissionCheck!({}, 'media', 'app://dice-referee', {})).toBe(false)
+    // The camera (video only) for the app's own pages, which read the dice tray with it (docs/camera.md).
+    const camera = (details: Record<string, unknown>): boolean | undefined => {
+      let answer: boolean | undefined
+      fake.permissionRequest!({}, 'media', (granted) => (answer = granted), details)
+      return answer
+    }
+    expect(camera({ requestingUrl: 'app://dice-referee/camera', mediaTypes: ['video'] })).toBe(true)
+    expect(camera({ requestingUrl: 'app://dice-referee/camera', mediaTypes: ['video', 'audio'] })).toBe(false)
+    expect(camera({ requestingUrl: 'app://dice-referee/camera', mediaTypes: ['audio'] })).toBe(false)
+    expect(camera({ requestingUrl: 'https://evil.example/', mediaTypes: ['video'] })).toBe(false)
+    expect(camera({ requestingUrl: 'app://evil/camera', mediaTypes: ['video'] })).toBe(false)
+    expect(camera({ requestingUrl: 'http://localhost:5173/', mediaTypes: ['video'] })).toBe(false) // the dev server, which a packaged app never uses
+    expect(fake.permissionCheck!({}, 'media', 'app://dice-referee', { mediaType: 'video' })).toBe(true)
+    expect(fake.permissionCheck!({}, 'media', 'app://dice-referee', { mediaType: 'audio' })).toBe(false)
+    expect(fake.permissionCheck!({}, 'media', 'https://evil.example', { mediaType: 'video' })).toBe(false)
+    expect(fake.permissionCheck!({}, 'notifications', 'app://dice-referee', {})).toBe(false)
     expect(fake.devicePermission!({ deviceType: 'serial', origin: 'app://dice-referee' })).toBe(false)
   })
 

@@ -4,10 +4,10 @@ import { isScoreboardPath, isScreenPath, SCREEN_PATHS } from '@shared/screen-pat
 
 describe('screen paths', () => {
   it('knows every screen’s address, with or without a slash at its end', () => {
-    for (const path of ['/', '/setup', '/table', '/devices', '/history', '/players', '/scoreboard', '/table/', '/scoreboard/']) {
+    for (const path of ['/', '/setup', '/table', '/devices', '/camera', '/history', '/players', '/scoreboard', '/table/', '/scoreboard/']) {
       expect(isScreenPath(path), path).toBe(true)
     }
-    expect(Object.keys(SCREEN_PATHS).sort()).toEqual(['devices', 'history', 'home', 'player', 'players', 'scoreboard', 'setup', 'table'])
+    expect(Object.keys(SCREEN_PATHS).sort()).toEqual(['camera', 'devices', 'history', 'home', 'player', 'players', 'scoreboard', 'setup', 'table'])
   })
 
   it('takes any one segment as a player’s name, as sent (still percent-encoded)', () => {

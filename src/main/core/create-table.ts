@@ -10,6 +10,7 @@ import type { WinTableSource } from '@shared/games/six-dice/win-play'
 import { DeviceRegistry, type DeviceRegistryOptions } from '../devices/device-registry'
 import { Leagues } from '../league/leagues'
 import { Devices, type DevicesOptions } from '../devices/devices'
+import { CameraDice } from '../devices/camera-dice'
 import { ComputerPlayer, type ComputerPlayerOptions } from './computer/computer-player'
 import { OddsCache } from './computer/odds-cache'
 import { OddsService, type OddsWork } from './computer/odds-service'
@@ -32,6 +33,7 @@ import { Screens } from './screens/screens'
 import { Pairing } from './screens/pairing'
 import { SharingState } from './screens/sharing-state'
 import { TableServer, type TableServerOptions } from './screens/table-server'
+import { tableCertificate, type TableCertificate } from './screens/certificate'
 import { Signal } from './signal'
 import type { ShellControl, Table } from './table'
 
@@ -56,7 +58,11 @@ export interface TableOptions {
    * The HTTP + WebSocket server: the headless host serves its screens always (`always`); the
    * desktop app serves only while LAN sharing is on.
    */
-  serve?: Omit<TableServerOptions, 'table' | 'sharing' | 'pairing'> & { always: boolean }
+  serve?: Omit<TableServerOptions, 'table' | 'sharing' | 'pairing' | 'lanTls'> & {
+    always: boolean
+    /** The LAN is served over HTTPS with the table's own certificate, kept in the data folder (certificate.ts). */
+    https?: boolean
+  }
   /** What only the desktop app's shell can do (displays, the Bluetooth picker). */
   shell?: ShellControl
   /** The league this table joined (http://NAME:PW@HOST:PORT/DB, docs/league.md); none: a table alone. */
@@ -75,6 +81,8 @@ export interface CreatedTable extends Table {
   readonly server: TableServer | null
   /** The odds worker (null when a test works the odds out itself). */
   readonly oddsThread: OddsThread | null
+  /** The certificate the LAN is served with over HTTPS, once sharing made or read it (null otherwise). */
+  readonly certificate: TableCertificate | null
   start(): Promise<void>
 }
 
@@ -83,7 +91,7 @@ export function createTable(options: TableOptions): CreatedTable {
   const stopLoggingNotices = logNotices(notices)
   const readOnly = options.readOnly ?? null
   // Drafts a crash left behind are removed by the folder's writer before anything reads the folder.
-  if (!readOnly) removeDrafts(['', 'history', 'trash', 'win-tables'].map((folder) => join(options.dataDir, folder)))
+  if (!readOnly) removeDrafts(['', 'history', 'trash', 'win-tables', 'tls'].map((folder) => join(options.dataDir, folder)))
   const settings = new SettingsStore(options.dataDir, readOnly)
   const archive = new HistoryArchive(options.dataDir, options.now, readOnly)
   const registry = new DeviceRegistry({ ...options.devices, notices, settings })
@@ -122,6 +130,7 @@ export function createTable(options: TableOptions): CreatedTable {
   const odds = new OddsService(oddsCache, game, () => settings.get().showOdds, options.oddsWork ?? ((position) => oddsThread!.compute(position)))
   const computer = options.computer === 'none' ? null : new ComputerPlayer({ ...options.computer, table: game, notices, winTables })
   const devices = new Devices({ ...options.devices, registry, table: game, notices })
+  const camera = new CameraDice({ game, settings, dataDir: options.dataDir, readOnly, now: options.now })
   // The league: the table's games go to the one it joined, whose page is served at /_league/; this computer may host one (src/main/league).
   const leagues = new Leagues({
     dataDir: options.dataDir,
@@ -149,7 +158,7 @@ export function createTable(options: TableOptions): CreatedTable {
     const texts = [...atStart, ...(game.startNews ? [game.startNews.text] : [])]
     notices.post(texts.join(' '), game.startNews?.level === 'error' ? 'error' : atStart.length > 0 ? 'warning' : game.startNews!.level)
   }
-  const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on) }, notices, () => views.changed())
+  const screens = new Screens({ game, history, computer, setShowOdds: (on) => table.setShowOdds(on), camera }, notices, () => views.changed())
   const views: ScreenViews = new ScreenViews({
     table: game,
     notices,
@@ -158,6 +167,7 @@ export function createTable(options: TableOptions): CreatedTable {
     pairing,
     pairedConnected: () => screens.pairedConnected(),
     devices,
+    camera,
     computer: computer ?? { subscribe: () => () => undefined, thinking: () => null },
     odds,
     others: [winTablesChanged, leagues.changes],
@@ -167,7 +177,16 @@ export function createTable(options: TableOptions): CreatedTable {
   let server: TableServer | null = null
   const serve = options.serve
   const served = { views, screens, notices, answer: (screen: Screen, method: string, args: unknown[]) => dispatch(table, screen, method, args) }
-  const makeServer = (): TableServer => new TableServer({ ...serve!, table: served, sharing, pairing, routes: leagues.routes })
+  /** The certificate the LAN is served with, as the host prints it; null until made (or without HTTPS). */
+  let certificate: TableCertificate | null = null
+  const lanTls = serve?.https
+    ? async (addresses: string[]): Promise<TableCertificate> => {
+        certificate = await tableCertificate(options.dataDir, addresses, readOnly === null, options.now)
+        log.info({ fingerprint: certificate.fingerprint, made: certificate.made, path: certificate.path }, certificate.made ? 'made the table’s certificate' : 'the table’s certificate')
+        return certificate
+      }
+    : undefined
+  const makeServer = (): TableServer => new TableServer({ ...serve!, table: served, sharing, pairing, routes: leagues.routes, ...(lanTls ? { lanTls } : {}) })
 
   const table: CreatedTable = {
     dataDir: options.dataDir,
@@ -175,6 +194,7 @@ export function createTable(options: TableOptions): CreatedTable {
     history,
     players,
     devices,
+    camera,
     computer,
     odds,
     winTables: solving,
@@ -189,6 +209,9 @@ export function createTable(options: TableOptions): CreatedTable {
     shell: options.shell ?? {},
     get server() {
       return server
+    },
+    get certificate() {
+      return certificate
     },
     setShowOdds(on: boolean): Outcome {
       try {
@@ -240,6 +263,7 @@ export function createTable(options: TableOptions): CreatedTable {
       server = null
       await leagues.stop()
       await devices.stop()
+      camera.stop()
       game.close()
     }
   }

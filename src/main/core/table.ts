@@ -1,5 +1,6 @@
 // The table's parts as the rest of the app sees them (made and wired once by create-table.ts).
 import type { DisplayInfo, Outcome } from '@shared/api'
+import type { CameraDice } from '../devices/camera-dice'
 import type { Devices } from '../devices/devices'
 import type { Leagues } from '../league/leagues'
 import type { ComputerPlayer } from './computer/computer-player'
@@ -25,6 +26,8 @@ export interface Table {
   readonly players: PlayerRecords
   /** Smart dice, serial keypads, Bluetooth dice. */
   readonly devices: Devices
+  /** The camera as a dice source: screens' readings, each camera's tray, capture mode. */
+  readonly camera: CameraDice
   /** Plays the computer seats; null where they are played by hand (tests). */
   readonly computer: ComputerPlayer | null
   readonly odds: OddsService

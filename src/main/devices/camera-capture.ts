@@ -8,13 +8,16 @@ import { capturedFileName, capturedManifestLine, type CapturedThrow } from '@sha
 import type { RgbaFrame } from '@shared/vision/types'
 import { encodeJpeg } from './image-file'
 
-/** Saves the frames of one throw into `folder` (made if missing); returns the files written. */
-export function saveCapturedThrow(folder: string, frames: RgbaFrame[], captured: CapturedThrow): string[] {
+/**
+ * Saves the frames of one throw into `folder` (made if missing); returns the files written. A
+ * frame is RGBA pixels (encoded here) or a JPEG already (a screen's camera sends its frames so).
+ */
+export function saveCapturedThrow(folder: string, frames: Array<RgbaFrame | Uint8Array>, captured: CapturedThrow): string[] {
   mkdirSync(folder, { recursive: true })
   const files: string[] = []
   frames.forEach((frame, index) => {
     const file = capturedFileName(captured, index)
-    writeFileSync(join(folder, file), encodeJpeg(frame))
+    writeFileSync(join(folder, file), frame instanceof Uint8Array ? frame : encodeJpeg(frame))
     appendFileSync(join(folder, 'manifest.jsonl'), `${capturedManifestLine(captured, index)}\n`)
     files.push(file)
   })

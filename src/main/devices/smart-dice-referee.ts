@@ -205,7 +205,7 @@ export class SmartDiceReferee {
     if (!move || 'roll' in move) {
       this.assembler.clear()
       this.lastProblem = null
-      if (event.type === 'moved' && move && 'roll' in move && this.plan.virtual === null) this.typedThrow(move.roll, event.game, event.redone ? 'Redone' : event.source.kind === 'virtual' ? 'Rolled with virtual dice' : 'Entered by hand')
+      if (event.type === 'moved' && move && 'roll' in move && this.plan.virtual === null) this.typedThrow(move.roll, event.game, event.redone ? 'Redone' : howEntered(event.source))
       else this.table.clear()
     }
     this.replan()
@@ -300,6 +300,13 @@ export class SmartDiceReferee {
     if (verdict.kind === 'problem' && verdict.problem === 'not-due') disagreements.push(verdict.text)
     return { toThrow, dice, disagreements, note: plan.virtual }
   }
+}
+
+/** How a throw that stands for the smart dice was entered, in the words of their message. */
+function howEntered(source: MoveSource): string {
+  if (source.kind === 'virtual') return 'Rolled with virtual dice'
+  if (source.kind === 'camera') return source.by === 'camera' ? 'Read by the camera' : 'Corrected by hand'
+  return 'Entered by hand'
 }
 
 /**

@@ -4,13 +4,14 @@ import ControlShell from './ControlShell.vue'
 import SetupScreen from './setup/SetupScreen.vue'
 import TableScreen from './table/TableScreen.vue'
 import DevicesScreen from './devices/DevicesScreen.vue'
+import CameraScreen from './camera/CameraScreen.vue'
 import HistoryScreen from './history/HistoryScreen.vue'
 import PlayersScreen from './players/PlayersScreen.vue'
 import PlayerPageScreen from './players/PlayerPageScreen.vue'
 import TvScreen from './scoreboard/TvScreen.vue'
 
 /** The control app's tabs, in the order they are shown. */
-export type ControlTab = Extract<ScreenName, 'setup' | 'table' | 'devices' | 'history' | 'players'>
+export type ControlTab = Extract<ScreenName, 'setup' | 'table' | 'devices' | 'camera' | 'history' | 'players'>
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -32,6 +33,7 @@ const routes: RouteRecordRaw[] = [
       { path: SCREEN_PATHS.setup, name: 'setup', component: SetupScreen, meta: { tab: 'setup' } },
       { path: SCREEN_PATHS.table, name: 'table', component: TableScreen, meta: { tab: 'table' } },
       { path: SCREEN_PATHS.devices, name: 'devices', component: DevicesScreen, meta: { tab: 'devices' } },
+      { path: SCREEN_PATHS.camera, name: 'camera', component: CameraScreen, meta: { tab: 'camera' } },
       { path: SCREEN_PATHS.history, name: 'history', component: HistoryScreen, meta: { tab: 'history' } },
       { path: SCREEN_PATHS.players, name: 'players', component: PlayersScreen, meta: { tab: 'players' } },
       { path: SCREEN_PATHS.player, name: 'player', component: PlayerPageScreen, props: true, meta: { tab: 'players' } }

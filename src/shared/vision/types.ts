@@ -17,7 +17,8 @@ export type Box = [number, number, number, number]
 export type DieValue = 1 | 2 | 3 | 4 | 5 | 6
 
 /** Why a die found in the picture has no value. */
-export type UnreadableReason = 'cocked' | 'outside the tray' | 'on the tray edge' | 'pips unclear' | 'not a die face' | 'frames disagree'
+export const UNREADABLE_REASONS = ['cocked', 'outside the tray', 'on the tray edge', 'pips unclear', 'not a die face', 'frames disagree'] as const
+export type UnreadableReason = (typeof UNREADABLE_REASONS)[number]
 
 export interface DieReading {
   /** The face up, or null when the die cannot be read (cocked, outside the tray, hidden, unclear). */

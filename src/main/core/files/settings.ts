@@ -3,6 +3,8 @@
 // In a folder this process may not write (opened read-only), a change holds until the app stops.
 import { basename, join } from 'node:path'
 import * as v from 'valibot'
+import { CAMERA_LIMITS } from '@shared/camera'
+import type { TrayCalibration } from '@shared/vision/types'
 import type { FolderNotWritableError } from './durable-files'
 import { readOwnedFile, writeOwnedFile } from './owned-files'
 
@@ -17,9 +19,13 @@ export interface Settings {
    * serial and the die's id). A die not listed is in the game.
    */
   dieAssignments: Record<string, boolean>
+  /** The tray as each camera sees it (its corners), by the camera's name (its label, or the browser's id for it). */
+  cameraCalibrations: Record<string, TrayCalibration>
+  /** Capture mode: each confirmed camera throw's frames are saved in the data folder (off by default). */
+  cameraCapture: boolean
 }
 
-const DEFAULTS: Settings = { recentPlayers: [], scoreboardDisplayId: null, showOdds: false, dieAssignments: {} }
+const DEFAULTS: Settings = { recentPlayers: [], scoreboardDisplayId: null, showOdds: false, dieAssignments: {}, cameraCalibrations: {}, cameraCapture: false }
 const MAX_RECENT_PLAYERS = 24
 /** `SERIAL/DIE`: a device id from a hello (as dispatch checks it) and a die id. */
 const DIE_ASSIGNMENT_KEY = /^[A-Za-z0-9._+#-]{1,24}\/[A-Za-z0-9]{1,8}$/
@@ -34,11 +40,35 @@ export function checkDieAssignments(value: unknown): Record<string, boolean> {
   return Object.fromEntries(entries.slice(-MAX_DIE_ASSIGNMENTS))
 }
 
+/** A camera's tray as the settings file keeps it: 3 to 16 corners inside a frame of a sane size. */
+const coordinate = v.pipe(v.number(), v.finite(), v.minValue(-CAMERA_LIMITS.side), v.maxValue(2 * CAMERA_LIMITS.side))
+const frameSide = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(CAMERA_LIMITS.side))
+const trayCalibration = v.object({
+  polygon: v.pipe(v.array(v.tuple([coordinate, coordinate])), v.minLength(3), v.maxLength(CAMERA_LIMITS.corners)),
+  width: frameSide,
+  height: frameSide
+})
+const cameraName = v.pipe(v.string(), v.minLength(1), v.maxLength(CAMERA_LIMITS.nameChars))
+
+/** The camera calibrations of a settings file: well-formed ones only, at most CAMERA_LIMITS.cameras (the latest). */
+export function checkCameraCalibrations(value: unknown): Record<string, TrayCalibration> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {}
+  const entries = Object.entries(value as Record<string, unknown>).flatMap(([name, calibration]): Array<[string, TrayCalibration]> => {
+    const parsed = v.safeParse(trayCalibration, calibration)
+    if (!v.is(cameraName, name) || !parsed.success) return []
+    const { polygon, width, height } = parsed.output
+    return [[name, { polygon: polygon.map(([x, y]) => [x, y]), width, height }]]
+  })
+  return Object.fromEntries(entries.slice(-CAMERA_LIMITS.cameras))
+}
+
 const settingsFile = v.object({
   recentPlayers: v.optional(v.array(v.string())),
   scoreboardDisplayId: v.optional(v.nullable(v.number())),
   showOdds: v.optional(v.boolean()),
-  dieAssignments: v.optional(v.record(v.string(), v.boolean()))
+  dieAssignments: v.optional(v.record(v.string(), v.boolean())),
+  cameraCalibrations: v.optional(v.record(cameraName, trayCalibration)),
+  cameraCapture: v.optional(v.boolean())
 })
 
 export class SettingsStore {
@@ -100,6 +130,8 @@ function checkSettings(value: unknown): Partial<Settings> {
     recentPlayers: Array.isArray(parsed.recentPlayers) ? parsed.recentPlayers.filter((name): name is string => typeof name === 'string').slice(0, MAX_RECENT_PLAYERS) : [],
     scoreboardDisplayId: typeof parsed.scoreboardDisplayId === 'number' ? parsed.scoreboardDisplayId : null,
     showOdds: parsed.showOdds === true,
-    dieAssignments: checkDieAssignments(parsed.dieAssignments)
+    dieAssignments: checkDieAssignments(parsed.dieAssignments),
+    cameraCalibrations: checkCameraCalibrations(parsed.cameraCalibrations),
+    cameraCapture: parsed.cameraCapture === true
   }
 }

@@ -24,12 +24,13 @@ import {
   undo,
   type Game
 } from '@shared/game'
-import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove } from '@shared/record'
+import { checkHeader, moveKind, movesText, parseMoveLine, serializeHeader, serializeMove, type RecordedMove } from '@shared/record'
+import { ENTERED_BY_WORDS } from '@shared/camera'
 import { diskTrouble } from '../files/durable-files'
 import { log } from '../files/log'
 import type { HistoryArchive } from '../history/history-archive'
 import { Signal } from '../signal'
-import { isPerson, type MoveSource, type News } from './move-source'
+import { enteredBy, isPerson, type MoveSource, type News } from './move-source'
 import { LogCollector, PlayLog, type PlayLogMark } from './play-log'
 import { resumeSavedGame } from './saved-game'
 import type { RecordJournal } from './record-journal'
@@ -203,7 +204,7 @@ export class GameTable {
   }
 
   private play(game: Game, move: Move, source: MoveSource, note: { text: string; seat: number } | undefined, redone = false): Outcome {
-    const recorded = { move, at: this.now() }
+    const recorded: RecordedMove = { move, at: this.now() }
     const played = play(game, recorded)
     if (!played.ok) return refusal(played.error)
     try {
@@ -215,7 +216,8 @@ export class GameTable {
     const undoneBefore = this.undone
     // A new move starts a new line of play: what was undone can no longer be redone.
     if (!redone) this.undone = []
-    const mark = this.playLog.played(game, played.game, move, played.events, note)
+    const entered = 'roll' in move ? enteredBy(source) : undefined
+    const mark = this.playLog.played(game, played.game, recorded, played.events, note, entered && ENTERED_BY_WORDS[entered])
     // The listeners (the screens first) are told while the disk catches up: the line is written
     // (the app being killed cannot lose it), and the next move is taken only once it is on the disk.
     let failed: Outcome | null = null

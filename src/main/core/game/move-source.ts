@@ -1,6 +1,7 @@
 // Who made a move (or asked for one): every request to the game table says where it comes from,
 // so that each part can tell its own moves from the others' without watching itself.
 import type { MessageLevel } from '@shared/api'
+import type { EnteredBy } from '@shared/camera'
 
 export type MoveSource =
   /** A person at a screen: its buttons, its keyboard or its on-screen keypad. */
@@ -13,6 +14,12 @@ export type MoveSource =
   | { kind: 'keypad'; device: string }
   /** The computer player of a seat. */
   | { kind: 'computer'; seat: number }
+  /**
+   * A screen's camera (src/main/devices/camera-dice.ts): its reading taken at once, or filled into
+   * that screen's keypad and entered there with Enter, as read (`camera`) or corrected
+   * (`camera-corrected`). The live log says which; the record holds the throw only.
+   */
+  | { kind: 'camera'; screen: string; throwId: string; by: EnteredBy }
 
 /** Something every screen is told, with how much it matters. */
 export interface News {
@@ -23,4 +30,9 @@ export interface News {
 /** A person's request, by source (people may not play a computer seat's turn). */
 export function isPerson(source: MoveSource): boolean {
   return source.kind !== 'computer'
+}
+
+/** How a move was entered, for the sources the log says it of (the camera's). */
+export function enteredBy(source: MoveSource): EnteredBy | undefined {
+  return source.kind === 'camera' ? source.by : undefined
 }

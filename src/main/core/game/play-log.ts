@@ -3,8 +3,9 @@
 // record (folded again after an undo, a resume or an import) and kept beside the game so that a
 // move adds to it instead of folding the whole game again.
 import type { Announcement, LastThrow, LogEntry, ScreenKind } from '@shared/api'
-import type { GameEvent, Move, Offer, ShownDie } from '@shared/games/types'
+import type { GameEvent, Offer, ShownDie } from '@shared/games/types'
 import { diceText } from '@shared/dice'
+import type { RecordedMove } from '@shared/record'
 import { describeEvent, moduleOf, offerOf, play, replayMoves, tableOf, type Game } from '@shared/game'
 
 // Screens get the latest entries only: every push carries them, and the TV shows one.
@@ -45,9 +46,14 @@ export class PlayLog {
     this.announcement = null
   }
 
-  /** A move was played: its entries, its throw, its announcement (which lasts until the next line). */
-  played(before: Game, after: Game, move: Move, events: GameEvent[], note?: { text: string; seat: number }): PlayLogMark {
+  /**
+   * A move was played: its entries, its throw, its announcement (which lasts until the next line).
+   * `entered` says how a throw was entered where the source tells it ("Read by the camera"): live
+   * only, as the record holds the move alone.
+   */
+  played(before: Game, after: Game, recorded: RecordedMove, events: GameEvent[], note?: { text: string; seat: number }, entered?: string): PlayLogMark {
     const mark = { lastThrow: this.lastThrow, announcement: this.announcement, logLength: this.log.length }
+    const move = recorded.move
     const line = recordLine(after.moves.length)
     const throwers = 'roll' in move ? offerOf(before).throwers : null
     if ('roll' in move && throwers) this.lastThrow = { line, seats: throwers, values: move.roll, dice: diceAfterThrow(after, move.roll) }
@@ -60,6 +66,7 @@ export class PlayLog {
       if (event.announce) this.announcement = { text: event.announce, kind: event.kind, id: ++this.announcementCount }
     }
     if (note) this.log.push({ line, text: note.text, kind: 'computer', seat: note.seat })
+    if (entered) this.log.push({ line, text: entered, kind: ENTERED_BY_KIND })
     return mark
   }
 
@@ -87,7 +94,7 @@ export class PlayLog {
 
   /** The entries a kind of screen is shown: the TV gets the moves of the last lines, never the computer's reasons. */
   entries(screen: ScreenKind): LogEntry[] {
-    return screen === 'scoreboard' ? entriesOfLastLines(this.log, SCOREBOARD_LOG_LINES, (entry) => entry.kind !== 'computer') : this.log.slice(-LOG_SHOWN)
+    return screen === 'scoreboard' ? entriesOfLastLines(this.log, SCOREBOARD_LOG_LINES, (entry) => entry.kind !== 'computer' && entry.kind !== ENTERED_BY_KIND) : this.log.slice(-LOG_SHOWN)
   }
 
   get latestAnnouncement(): Announcement | null {
@@ -126,16 +133,20 @@ export class LogCollector {
       const move = game.moves[index].move
       const throwers = module.offer(before).throwers
       const dice = 'roll' in move ? diceWords(move.roll, throwers, game.header.players) : undefined
-      return events.map((event) => ({
+      const entries: LogEntry[] = events.map((event) => ({
         line: recordLine(index + 1),
         text: module.describe(event, game.header.players),
         kind: event.kind,
         seat: event.seat,
         ...(dice && carriesDice(event, throwers) ? { dice } : {})
       }))
+      return entries
     })
   }
 }
+
+/** The log entry's kind that says how a throw was entered (the TV does not show it). */
+const ENTERED_BY_KIND = 'entered'
 
 /** The log of a game's latest lines, folded again from its record. */
 function logTail(game: Game): LogEntry[] {

@@ -60,6 +60,10 @@ const HANDLERS: { [M in MethodName]: Handler<M> } = {
   identifyDie: ({ table }, id, die) => table.devices.identify(id, die),
   assignDie: ({ table }, id, die, inGame) => table.devices.assignDie(id, die, inGame),
   setDeviceTestMode: ({ table }, on) => table.devices.setTestMode(on),
+  cameraThrow: ({ screen }, reading) => screen.cameraThrow(reading),
+  setCameraCalibration: ({ table }, camera, calibration) => table.camera.calibrate(camera, calibration),
+  setCameraCapture: ({ table }, on) => table.camera.setCapture(on),
+  saveCameraCapture: ({ screen }, id, frames) => screen.saveCameraCapture(id, frames),
   reportBluetoothDie: ({ table }, report) => table.devices.bluetooth(report),
   chooseBluetoothDevice: ({ table }, deviceId) =>
     table.shell.chooseBluetoothDevice ? table.shell.chooseBluetoothDevice(deviceId) : { ok: false, error: 'No Bluetooth scan is waiting for a choice' },

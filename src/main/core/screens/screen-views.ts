@@ -4,6 +4,7 @@
 // Every part that changes what a screen shows says so, and the listeners (the screens' pushers)
 // are called once per change.
 import type { GameView, LeagueView, PairedScreenView, ScreenKind, SharingView, TableState } from '@shared/api'
+import type { CameraView } from '@shared/camera'
 import type { DevicesView, SmartDiceView } from '@shared/devices'
 import { GAMES } from '@shared/games'
 import type { Offer } from '@shared/games/types'
@@ -32,6 +33,8 @@ export interface ViewSources {
   /** The paired screens connected now. */
   pairedConnected: () => ReadonlySet<string>
   devices: Changing & { view(): DevicesView | null; smartDice(): SmartDiceView | null }
+  /** The camera (every screen that may enter dice; the capture folder on the host's only). */
+  camera?: { changes: Changing; view(local: boolean): CameraView }
   computer: Changing & { thinking(withReasons: boolean): { seat: number; text: string } | null }
   odds: Changing & { shown(game: Game): Odds | null }
   /** Anything else whose changes show (how far the chance-to-win tables are solved, the league). */
@@ -50,7 +53,7 @@ export class ScreenViews {
     const changed = (): void => this.changed()
     sources.table.subscribe(changed)
     sources.notices.changes.subscribe(changed)
-    const changing = [sources.devices, sources.computer, sources.odds, sources.pairing.changes, ...(sources.sharing ? [sources.sharing] : []), ...(sources.others ?? [])]
+    const changing = [sources.devices, sources.computer, sources.odds, sources.pairing.changes, ...(sources.sharing ? [sources.sharing] : []), ...(sources.camera ? [sources.camera.changes] : []), ...(sources.others ?? [])]
     for (const source of changing) source.subscribe(changed)
   }
 
@@ -85,7 +88,8 @@ export class ScreenViews {
       sharing: this.sharingFor(screen.local),
       devices: screen.local && screen.kind === 'control' ? this.sources.devices.view() : null,
       smartDice: this.sources.devices.smartDice(),
-      league: screen.local && screen.kind === 'control' && this.sources.league ? this.sources.league() : null
+      league: screen.local && screen.kind === 'control' && this.sources.league ? this.sources.league() : null,
+      camera: screen.canControl && screen.kind === 'control' && this.sources.camera ? this.sources.camera.view(screen.local) : null
     }
   }
 

@@ -2,8 +2,9 @@
 // what it may do, what it has typed on its keypad, the refusals its own requests caused, and the
 // requests a person makes there (each answered, and refused on this screen only). What one screen
 // types or is refused never shows on another.
-import type { KeypadKey, Outcome, ScreenKind, ScreenTrust, TableMessage } from '@shared/api'
+import type { KeypadKey, MessageLevel, Outcome, ScreenKind, ScreenTrust, TableMessage } from '@shared/api'
 import type { GameSetup } from '@shared/api-methods'
+import type { CameraReading } from '@shared/camera'
 import type { Move } from '@shared/games/types'
 import type { GameTable } from '../game/game-table'
 import type { MoveSource } from '../game/move-source'
@@ -32,6 +33,11 @@ export interface ScreenTable {
   history: HistoryService
   computer: { letPlay(): Outcome } | null
   setShowOdds(on: boolean): Outcome
+  /** The camera as a dice source (src/main/devices/camera-dice.ts): a screen's reading, its frames in capture mode. */
+  camera: {
+    read(screen: Screen, reading: CameraReading): Outcome<{ taken: boolean; text: string }>
+    saveCapture(screen: Screen, id: string, frames: string[]): Outcome<{ files: string[] }>
+  }
 }
 
 export class Screen implements ScreenRole {
@@ -80,6 +86,24 @@ export class Screen implements ScreenRole {
     if (!outcome.ok) log.debug({ screen: this.id, message: outcome.error }, 'told a screen of an error')
     if (before !== this.ownMessage) this.onChange()
     return outcome
+  }
+
+  /** Tells this screen only (a camera reading filled into its keypad says why here). */
+  tell(text: string, level: MessageLevel): void {
+    this.ownMessage = this.notices.make(text, level)
+    this.onChange()
+  }
+
+  /** What this screen's camera read once the dice settled. */
+  cameraThrow(reading: CameraReading): Outcome<{ taken: boolean; text: string }> {
+    const outcome = this.table.camera.read(this, reading)
+    // Asked on the keypad: the words are this screen's message already (a success would clear it).
+    return outcome.ok && !outcome.taken ? outcome : this.answered(outcome)
+  }
+
+  /** The frames of a camera throw the table took, for capture mode. */
+  saveCameraCapture(id: string, frames: string[]): Outcome<{ files: string[] }> {
+    return this.answered(this.table.camera.saveCapture(this, id, frames))
   }
 
   /** A key of this screen's keypad (or keyboard). */
@@ -141,5 +165,6 @@ export class Screen implements ScreenRole {
   tableMovedOn(replaced: boolean): void {
     this.ownMessage = null
     if (replaced) this.entry.clear()
+    else this.entry.dropFilledIn()
   }
 }

@@ -3,6 +3,7 @@
 // while sharing is on. LAN screens watch; entering dice from one needs the host's pairing code.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import { networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
@@ -10,7 +11,7 @@ import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Outcome, ScreenTrust } from '@shared/api'
 import type { WireReply } from '@shared/api-methods'
-import { HEADER_CONTENT_SECURITY_POLICY } from '@shared/content-security-policy'
+import { contentSecurityPolicyFor } from '@shared/content-security-policy'
 import { isScreenPath } from '@shared/screen-paths'
 import { jsonNesting } from '@shared/json-limits'
 import { CONTENT_TYPES } from './content-types'
@@ -47,6 +48,12 @@ export interface TableServerOptions {
   lanAddresses?: () => string[]
   /** More pages served before the renderer's files (a joined league's, src/main/league); true when answered. */
   routes?: (request: IncomingMessage, response: ServerResponse) => boolean
+  /**
+   * The LAN addresses are served over HTTPS with this key and certificate (certificate.ts): a
+   * phone's browser gives only a secure page its camera. Loopback stays HTTP (a secure page
+   * already). None: the LAN is served over HTTP.
+   */
+  lanTls?: (addresses: string[]) => Promise<{ key: string; cert: string }>
 }
 
 const MAX_MESSAGE_BYTES = 21 * 1024 * 1024
@@ -103,11 +110,14 @@ export class TableServer {
   private actualPort = 0
   /** The LAN addresses listened on while sharing is on. */
   private lanAddresses: string[] = []
+  /** How the LAN addresses are served: over HTTPS when the table has its certificate. */
+  private readonly lanScheme: 'http' | 'https'
 
   constructor(private readonly options: TableServerOptions) {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
     this.viewerSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_VIEWER_MESSAGE_BYTES })
     this.loopback = this.createHttpServer(false)
+    this.lanScheme = options.lanTls ? 'https' : 'http'
     this.unsubscribe = [
       options.table.views.subscribe(
         tvFirst(
@@ -169,13 +179,20 @@ export class TableServer {
         this.options.table.notices.post('No network to share on: this computer has no LAN address', 'warning')
         return { ok: false, error: 'No network to share on' }
       }
+      let tls: { key: string; cert: string } | null = null
+      try {
+        tls = this.options.lanTls ? await this.options.lanTls(addresses) : null
+      } catch (error) {
+        this.options.sharing.set(null)
+        return { ok: false, error: `Sharing could not start: the table's certificate could not be made or kept (${(error as Error).message})` }
+      }
       for (const address of addresses) {
-        const server = this.createHttpServer(true)
+        const server = this.createHttpServer(true, tls)
         await listen(server, this.actualPort, address)
         this.lanServers.push(server)
       }
       this.lanAddresses = addresses
-      const urls = addresses.map((address) => `http://${address}:${this.actualPort}/scoreboard`)
+      const urls = addresses.map((address) => `${this.lanScheme}://${address}:${this.actualPort}/scoreboard`)
       const qrSvg = await QRCode.toString(urls[0], { type: 'svg', margin: 1 })
       this.options.sharing.set({ urls, qrSvg, pairQrSvg: await this.pairQr() })
     } else this.options.sharing.set(null)
@@ -187,7 +204,7 @@ export class TableServer {
   private async pairQr(): Promise<string | null> {
     const address = this.lanAddresses[0]
     if (!address) return null
-    return QRCode.toString(`http://${address}:${this.actualPort}/table?pair=${this.options.pairing.pairingCode}`, { type: 'svg', margin: 1 })
+    return QRCode.toString(`${this.lanScheme}://${address}:${this.actualPort}/table?pair=${this.options.pairing.pairingCode}`, { type: 'svg', margin: 1 })
   }
 
   private async showPairQr(): Promise<void> {
@@ -195,8 +212,11 @@ export class TableServer {
     if (lan) this.options.sharing.set({ ...lan, pairQrSvg: await this.pairQr() })
   }
 
-  private createHttpServer(lan: boolean): Server {
-    const server = createServer((request, response) => this.serveFile(request, response, lan))
+  private createHttpServer(lan: boolean, tls: { key: string; cert: string } | null = null): Server {
+    const serve = (request: IncomingMessage, response: ServerResponse): void => this.serveFile(request, response, lan)
+    const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, serve) : createServer(serve)
+    // A browser that does not accept the certificate (yet) hangs up in the handshake: no error of the table's.
+    server.on('tlsClientError', (_error, socket) => socket.destroy())
     server.on('upgrade', (request, socket, head) => {
       socket.on('error', () => socket.destroy())
       const url = parseRequestUrl(request)
@@ -237,7 +257,8 @@ export class TableServer {
     } catch {
       return false
     }
-    if (url.protocol !== 'http:' || url.port !== String(this.actualPort)) return false
+    const scheme = lan ? this.lanScheme : 'http'
+    if (url.protocol !== `${scheme}:` || url.port !== String(this.actualPort)) return false
     return this.ownName(url.hostname, lan)
   }
 
@@ -377,7 +398,7 @@ export class TableServer {
     }
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      'content-security-policy': HEADER_CONTENT_SECURITY_POLICY,
+      'content-security-policy': contentSecurityPolicyFor(relative),
       'x-content-type-options': 'nosniff',
       'cache-control': relative === 'index.html' ? 'no-cache' : 'max-age=3600'
     })

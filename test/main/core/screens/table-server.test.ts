@@ -220,6 +220,8 @@ describe('the headless host', () => {
     // players, statistics and charts (issue 14): anyone watching may read them
     watch.push('listPeople', 'playerStatistics', 'statisticsCsv', 'playerPage', 'headToHead', 'gameChart', 'listTrash')
     const host = ['setSharing', 'revokeScreen', 'newPairingCode', 'joinLeague', 'hostLeague', 'listPorts', 'connectDevice', 'disconnectDevice', 'identifyDie', 'assignDie', 'setDeviceTestMode', 'showScoreboard', 'reportBluetoothDie', 'chooseBluetoothDevice']
+    // the camera (issue 26): capture mode writes photos on the host, so the host turns it on
+    host.push('setCameraCapture')
     const methods = Object.keys(API_METHODS) as MethodName[]
     const levels = (level: Access) => methods.filter((method) => API_METHODS[method].access === level).sort()
     expect(levels('watch')).toEqual([...watch].sort())
