@@ -31,6 +31,11 @@ export default defineConfig({
     // expect.poll waits on what it checks; its limit (1 s by default) only ends a wait that would
     // never end, and must hold on a machine whose cores another process keeps busy.
     expect: { poll: { timeout: 15_000 } },
+    // One test file per core (vitest's default leaves one core free: on 2 cores, one file at a
+    // time). Most files wait on a child process, a pseudo-terminal or Chromium, so a file per core
+    // keeps both busy: the whole run took 422 s one file at a time (CI), 348 s two at a time with
+    // the machine's load average near 6.
+    maxWorkers: '100%',
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT.map((folder) => `${folder}/*.test.ts`), pool: 'threads', isolate: false } },
       {
