@@ -2,13 +2,15 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { pathAliases } from './scripts/path-aliases.mjs'
 
-// Three projects (`npm test` runs them all; `npm run test:unit` etc. one):
+// Four projects (`npm test` runs them all; `npm run test:unit` etc. one):
 // - unit: pure code in one process each file, no child processes, ports or ptys: the engines,
 //   records, odds and the computer player, the device protocol, the screens in happy-dom, and the
 //   lint rules that keep the layers apart. The fast loop. Its files share their worker's modules
 //   (isolate: false, in threads): that halves its time, so a unit test leaves nothing behind
 //   (fake timers and stubbed globals restored) and mocks no module; one that must goes to
 //   integration.
+// - slow: pure checks too slow for the fast loop (`*.slow.test.ts`: the chance-to-win solver
+//   against an independent brute-force solve and against self-play through the engine).
 // - integration: the core with real parts (session and record files, the HTTP/WebSocket server,
 //   devices over pseudo-terminals, the Electron shell against a stand-in, the command lines).
 //   Every test file that is neither unit nor end-to-end lands here, so none is left out. Tests
@@ -18,6 +20,7 @@ import { pathAliases } from './scripts/path-aliases.mjs'
 const UNIT = ['test/shared/**', 'test/renderer/**', 'test/layers/**']
 const E2E = ['test/e2e/**', 'test/packaging/**']
 const TEST_FILES = ['test/**/*.test.ts']
+const SLOW = ['test/**/*.slow.test.ts']
 /** Builds what the real host serves and runs (out/renderer by electron-vite, out/host), once per run. */
 const HOST_BUILDS = ['test/e2e/global-setup.ts']
 
@@ -37,10 +40,14 @@ export default defineConfig({
     // the machine's load average near 6.
     maxWorkers: '100%',
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT.map((folder) => `${folder}/*.test.ts`), pool: 'threads', isolate: false } },
       {
         extends: true,
-        test: { name: 'integration', include: TEST_FILES, exclude: [...configDefaults.exclude, ...UNIT, ...E2E], globalSetup: HOST_BUILDS }
+        test: { name: 'unit', include: UNIT.map((folder) => `${folder}/*.test.ts`), exclude: [...configDefaults.exclude, ...SLOW], pool: 'threads', isolate: false }
+      },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+      {
+        extends: true,
+        test: { name: 'integration', include: TEST_FILES, exclude: [...configDefaults.exclude, ...UNIT, ...E2E, ...SLOW], globalSetup: HOST_BUILDS }
       },
       {
         extends: true,
