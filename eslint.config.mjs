@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 import { existsSync, readdirSync } from 'node:fs'
 import { builtinModules } from 'node:module'
+import { UNIT_FOLDERS } from './scripts/test-projects.mjs'
 
 // The layers (README, "How the code is laid out"), enforced here with ESLint's own
 // no-restricted-imports / no-restricted-globals / no-restricted-syntax. Every message starts with
@@ -161,6 +162,20 @@ export default tseslint.config(
     }
   },
   ...layerRules,
+  {
+    // A unit test shares its worker's modules with the other unit tests (vitest.config.mts): a
+    // mocked module would leak into them, or come too late, depending on the order files run in.
+    files: UNIT_FOLDERS.map((folder) => `${folder}/**`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|hoisted)$/]",
+          message: 'Unit rule: unit tests share their modules and mock none: stand in through the code’s own seam (setTableApi, setCameraAccess) or move the test to integration'
+        }
+      ]
+    }
+  },
   {
     files: ['**/*.cjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },

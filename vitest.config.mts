@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { pathAliases } from './scripts/path-aliases.mjs'
+import { E2E_FOLDERS, SLOW_FILES, UNIT_FOLDERS } from './scripts/test-projects.mjs'
 
 // Four projects (`npm test` runs them all; `npm run test:unit` etc. one):
 // - unit: pure code in one process each file, no child processes, ports or ptys: the engines,
@@ -17,10 +18,10 @@ import { pathAliases } from './scripts/path-aliases.mjs'
 //   that start the real host get its screens and bundle from the same global setup as e2e.
 // - e2e: Chromium against the headless host, and packaging. The screens are the app's own
 //   electron-vite build, made once per run by the global setup.
-const UNIT = ['test/shared/**', 'test/renderer/**', 'test/layers/**']
-const E2E = ['test/e2e/**', 'test/packaging/**']
+const UNIT = UNIT_FOLDERS.map((folder) => `${folder}/**`)
+const E2E = E2E_FOLDERS.map((folder) => `${folder}/**`)
 const TEST_FILES = ['test/**/*.test.ts']
-const SLOW = ['test/**/*.slow.test.ts']
+const SLOW = SLOW_FILES
 /** Builds what the real host serves and runs (out/renderer by electron-vite, out/host), once per run. */
 const HOST_BUILDS = ['test/e2e/global-setup.ts']
 

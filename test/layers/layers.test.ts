@@ -102,6 +102,21 @@ describe('lint names what is two folders away by its path alias', () => {
   })
 })
 
+describe('unit tests mock no module (they share their worker’s modules)', () => {
+  const UNIT_RULE = 'Unit rule: unit tests share their modules and mock none'
+  it.each([
+    ['test/renderer/camera/probe.test.ts', `import { vi } from 'vitest'\nvi.mock('@renderer/camera/camera-runner', () => ({}))`],
+    ['test/shared/probe.test.ts', `import { vi } from 'vitest'\nconst fake = vi.hoisted(() => ({ count: 0 }))\nexport const count = fake.count`]
+  ])('%s refuses a module mock', async (path, code) => {
+    expect(await layerMessages(path, code)).toEqual([expect.stringContaining(UNIT_RULE)])
+  })
+
+  it('allows it in an integration test, and a spy in a unit test', async () => {
+    expect(await layerMessages('test/main/core/probe.test.ts', `import { vi } from 'vitest'\nvi.mock('node:fs', () => ({}))`)).toEqual([])
+    expect(await layerMessages('test/shared/probe.test.ts', `import { vi } from 'vitest'\nexport const spy = vi.fn()`)).toEqual([])
+  })
+})
+
 describe("src/shared's typecheck (tsconfig.shared.json) has neither the DOM nor Node", () => {
   const PROBES = {
     forbidden: `export const a = document.title\nexport const b = window.innerWidth\nexport const c = Buffer.from('x')\nexport const d = process.pid\n`,

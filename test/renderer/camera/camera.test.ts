@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
 // The camera on a screen (src/renderer/src/camera, stores/camera.ts) in happy-dom, the camera and
-// its worker stood in for (a stub runner hands the store what a worker would say): each settled
+// its worker stood in for (setCameraAccess: a stand-in hands the store what a worker would say): each settled
 // reading goes to main once, an empty tray does not; a taken throw's frames go to main in capture
 // mode; the tray is kept under the camera's name; the Camera tab is for screens that enter dice;
 // the Table shows the last camera throw.
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CameraThrowView, CameraView } from '@shared/camera'
 import type { FromCameraWorker, WorkerReading } from '@renderer/camera/camera-messages'
 import { setTableApi } from '@renderer/api'
+import { setCameraAccess, type CameraAccess } from '@renderer/camera/camera-runner'
 import { useCameraStore } from '@renderer/stores/camera'
 import { useTableStore } from '@renderer/stores/table'
 import CameraThrowCard from '@renderer/camera/CameraThrowCard.vue'
@@ -17,33 +18,34 @@ import CameraScreen from '@renderer/camera/CameraScreen.vue'
 import { FakeTableApi, foursiesGame, stateWith } from '../fixtures'
 import { mountApp, mountWith } from '../mountWith'
 
-const runner = vi.hoisted(() => ({
+/** The camera stood in for: what the store configured, how many test throws it asked for, and its reader's voice. */
+const runner = {
   onMessage: null as ((message: FromCameraWorker) => void) | null,
   configured: [] as unknown[],
   tests: 0
-}))
+}
 
-vi.mock('@renderer/camera/camera-runner', () => ({
-  cameraUnavailable: () => null,
-  listCameras: async () => [{ deviceId: 'cam-1', label: 'Tray camera' }],
-  readSize: (width: number, height: number) => ({ width, height }),
-  CameraRunner: class {
-    constructor(onMessage: (message: FromCameraWorker) => void) {
-      runner.onMessage = onMessage
+const standInCamera: CameraAccess = {
+  unavailable: () => null,
+  list: async () => [{ deviceId: 'cam-1', label: 'Tray camera' }],
+  open(onMessage) {
+    runner.onMessage = onMessage
+    return {
+      start: async () => ({ name: 'Tray camera', deviceId: 'cam-1', stream: {} as MediaStream }),
+      stop() {},
+      configure(tray, capture) {
+        runner.configured.push({ tray, capture })
+      },
+      async test() {
+        runner.tests++
+      },
+      async findTray() {}
     }
-    async start() {
-      return { name: 'Tray camera', deviceId: 'cam-1', stream: {} as MediaStream }
-    }
-    stop() {}
-    configure(tray: unknown, capture: boolean) {
-      runner.configured.push({ tray, capture })
-    }
-    async test() {
-      runner.tests++
-    }
-    async findTray() {}
   }
-}))
+}
+
+beforeEach(() => setCameraAccess(standInCamera))
+afterEach(() => setCameraAccess(null))
 
 function cameraView(overrides: Partial<CameraView> = {}): CameraView {
   return { calibrations: {}, capture: false, captureFolder: '/data/captures', lastThrow: null, ...overrides }

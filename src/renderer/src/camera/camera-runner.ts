@@ -42,7 +42,43 @@ export async function listCameras(): Promise<CameraChoice[]> {
   return devices.filter((device) => device.kind === 'videoinput').map((device, index) => ({ deviceId: device.deviceId, label: device.label || `Camera ${index + 1}` }))
 }
 
-export class CameraRunner {
+/** What the camera store needs of a camera: the browser's (below), or a stand-in in tests. */
+export interface CameraAccess {
+  /** Why this page cannot use a camera, or null when it can. */
+  unavailable(): string | null
+  /** The cameras there are to choose from. */
+  list(): Promise<CameraChoice[]>
+  /** A camera and its reader, telling `onMessage` what the reader says. */
+  open(onMessage: (message: FromCameraWorker) => void): CameraSession
+}
+
+/** One camera being read: started, configured with the tray, asked for a test throw or the tray. */
+export interface CameraSession {
+  start(deviceId: string | null): Promise<StartedCamera>
+  stop(): void
+  configure(tray: TrayCalibration | 'auto', capture: boolean): void
+  test(): Promise<void>
+  findTray(): Promise<void>
+}
+
+const browserCameraAccess: CameraAccess = {
+  unavailable: cameraUnavailable,
+  list: listCameras,
+  open: (onMessage) => new CameraRunner(onMessage)
+}
+
+let access: CameraAccess = browserCameraAccess
+
+/** The camera this page uses: the browser's unless a test stood one in (null: the browser's again). */
+export function cameraAccess(): CameraAccess {
+  return access
+}
+
+export function setCameraAccess(standIn: CameraAccess | null): void {
+  access = standIn ?? browserCameraAccess
+}
+
+export class CameraRunner implements CameraSession {
   private worker: Worker | null = null
   private video: VideoWithFrames | null = null
   private stream: MediaStream | null = null

@@ -5,7 +5,7 @@ import type { CameraDie, CameraThrowView } from '@shared/camera'
 import type { Point, TrayCalibration } from '@shared/vision/types'
 import { getTableApi } from '../api'
 import type { FromCameraWorker, WorkerReading } from '../camera/camera-messages'
-import { CameraRunner, cameraUnavailable, listCameras, type CameraChoice } from '../camera/camera-runner'
+import { cameraAccess, type CameraChoice, type CameraSession } from '../camera/camera-runner'
 import { useTableStore } from './table'
 
 export type CameraStatus = 'off' | 'starting' | 'loading' | 'watching' | 'moving' | 'failed'
@@ -74,16 +74,16 @@ export const useCameraStore = defineStore('camera', () => {
   const running = computed(() => status.value !== 'off' && status.value !== 'failed')
   const unavailable = ref<string | null>(null)
   const heldFrames = new Map<string, Blob[]>()
-  let runner: CameraRunner | null = null
+  let runner: CameraSession | null = null
   let throws = 0
 
   function check(): void {
-    unavailable.value = cameraUnavailable()
+    unavailable.value = cameraAccess().unavailable()
   }
 
   async function refreshCameras(): Promise<void> {
     try {
-      cameras.value = await listCameras()
+      cameras.value = await cameraAccess().list()
     } catch {
       cameras.value = []
     }
@@ -98,7 +98,7 @@ export const useCameraStore = defineStore('camera', () => {
     stop()
     error.value = null
     status.value = 'starting'
-    const started = new CameraRunner((message) => void received(message))
+    const started = cameraAccess().open((message) => void received(message))
     runner = started
     try {
       const opened = await started.start(deviceId)

@@ -1,0 +1,3 @@
+export const UNIT_FOLDERS: string[]
+export const E2E_FOLDERS: string[]
+export const SLOW_FILES: string[]
