@@ -19,7 +19,7 @@
 import { applyHomography, insidePolygon, invert3, multiply3, scalePolygon, trayView, type Matrix3 } from './geometry'
 import { fitLayout } from './layout'
 import type { OpenCv } from './opencv'
-import type { Box, DieReading, FrameReading, Point, RgbaFrame, TrayCalibration, UnreadableReason } from './types'
+import { CONFIDENT, type Box, type DieReading, type FrameReading, type Point, type RgbaFrame, type TrayCalibration, type UnreadableReason } from './types'
 import { findTray } from './tray'
 
 type Mat = InstanceType<OpenCv['Mat']>
@@ -317,6 +317,101 @@ function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
   centres.delete()
   return parts.map((part) => ({ xs: Int32Array.from(part.xs), ys: Int32Array.from(part.ys), area: part.xs.length }))
 }
+
+/**
+ * Splits a blob of touching dice along the edges between them: dice have rounded edges, so two
+ * dice side by side show a dark groove (or, of two colours, a colour edge) where they meet, while
+ * each top face is one even colour. The blob less its edges (Canny on the Lab picture, widened a
+ * pixel) falls apart into the faces, the pips' insides and slivers; the parts large enough and
+ * square enough to be a top face (at least `minFace` pixels) seed a watershed on the picture, which
+ * gives every pixel of the blob (side faces, edges) to one of them. Null when fewer than two faces
+ * show: the blob is one die, or its dice meet without a visible edge.
+ */
+function splitByEdges(cv: OpenCv, image: Mat, lab: Mat, blob: Blob, minFace: number): Blob[] | null {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < blob.area; i++) {
+    minX = Math.min(minX, blob.xs[i])
+    maxX = Math.max(maxX, blob.xs[i])
+    minY = Math.min(minY, blob.ys[i])
+    maxY = Math.max(maxY, blob.ys[i])
+  }
+  const pad = 4
+  const x0 = Math.max(0, minX - pad)
+  const y0 = Math.max(0, minY - pad)
+  const x1 = Math.min(lab.cols, maxX + pad + 1)
+  const y1 = Math.min(lab.rows, maxY + pad + 1)
+  const w = x1 - x0
+  const h = y1 - y0
+  const rect = new cv.Rect(x0, y0, w, h)
+  const labCrop = lab.roi(rect)
+  const imageCrop = image.roi(rect)
+  const edges = new cv.Mat()
+  const blurred = new cv.Mat()
+  cv.GaussianBlur(labCrop, blurred, new cv.Size(3, 3), 0)
+  cv.Canny(blurred, edges, EDGE_LOW, EDGE_HIGH, 3, true)
+  blurred.delete()
+  const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))
+  cv.dilate(edges, edges, kernel)
+  const inBlob = new cv.Mat(h, w, cv.CV_8UC1, new cv.Scalar(0))
+  const inBlobData = inBlob.data
+  for (let i = 0; i < blob.area; i++) inBlobData[(blob.ys[i] - y0) * w + blob.xs[i] - x0] = 255
+  const core = new cv.Mat()
+  cv.erode(inBlob, core, kernel)
+  kernel.delete()
+  const coreData = core.data
+  const edgeData = edges.data
+  for (let i = 0; i < coreData.length; i++) if (edgeData[i]) coreData[i] = 0
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(core, labels, stats, centroids, 4, cv.CV_32S)
+  const statsData = stats.data32S
+  const seedOf = new Int32Array(count)
+  let seeds = 0
+  for (let label = 1; label < count; label++) {
+    const [, , bw, bh, area] = statsData.slice(label * 5, label * 5 + 5)
+    // A face: large, not a sliver, and filling much of its box (a square turned 45° fills half, less its pips).
+    if (area < minFace || Math.min(bw, bh) < Math.sqrt(minFace) * 0.6 || area / (bw * bh) < 0.25) continue
+    seedOf[label] = ++seeds
+  }
+  let parts: Blob[] | null = null
+  if (seeds >= 2) {
+    // Markers: each face its number, the picture outside the blob one more (so no face spreads onto the floor).
+    const markers = new cv.Mat(h, w, cv.CV_32SC1, new cv.Scalar(0))
+    const markerData = markers.data32S
+    const labelData = labels.data32S
+    for (let i = 0; i < markerData.length; i++) markerData[i] = !inBlobData[i] ? seeds + 1 : seedOf[labelData[i]]
+    const rgb = imageCrop.clone()
+    cv.watershed(rgb, markers)
+    rgb.delete()
+    const filled = markers.data32S
+    const members: Array<{ xs: number[]; ys: number[] }> = Array.from({ length: seeds }, () => ({ xs: [], ys: [] }))
+    for (let i = 0; i < blob.area; i++) {
+      const label = filled[(blob.ys[i] - y0) * w + blob.xs[i] - x0]
+      if (label < 1 || label > seeds) continue
+      members[label - 1].xs.push(blob.xs[i])
+      members[label - 1].ys.push(blob.ys[i])
+    }
+    markers.delete()
+    parts = members.filter((part) => part.xs.length > 0).map((part) => ({ xs: Int32Array.from(part.xs), ys: Int32Array.from(part.ys), area: part.xs.length }))
+  }
+  labCrop.delete()
+  imageCrop.delete()
+  edges.delete()
+  inBlob.delete()
+  core.delete()
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  return parts
+}
+
+/** Canny's thresholds for the edges between touching dice (on the Lab picture, 3×3 Sobel, L2 gradient). */
+const EDGE_LOW = 25
+const EDGE_HIGH = 60
 
 interface DieShape {
   blob: Blob
@@ -623,23 +718,39 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // Weighted by area, so that specks of texture or shadow do not drag it down.
     const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
     const split: DieShape[] = []
+    // One die's top face side, roughly: a single die's blob is its face and a smear.
+    const typicalSide = single.length > 0 ? median(single.map((shape) => shape.side)) : Math.sqrt(typical)
     const thinnest = Math.min(...shapes.map((shape) => shape.thickness))
     // How many dice a blob holds is tested, not assumed: it is split into k parts for the likely
     // k (k-means on its pixels), each part's face read, and the k whose faces read best is kept.
     // A die far from the camera's foot has a longer smear (a larger blob), and groups in an L or
     // a row are not one die's size apart: the layout check settles it.
     const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
+    // A face of a die in a group, for the split along edges: at least a little die's, and a share
+    // of its blob (the "one die" size above is a group's own when every blob is a group).
+    const minFace = (blob: Blob): number => Math.max((shortSide * 0.025) ** 2, Math.min((typicalSide * 0.5) ** 2, blob.area * 0.06))
+    const edgeParts = (blob: Blob): DieShape[] | null => splitByEdges(cv, view.image, lab, blob, minFace(blob))?.map((part) => shapeOf(part, view.foot, width, height)) ?? null
     for (const shape of shapes) {
       const area = shape.blob.area
-      if (area < typical * 0.35) continue
+      // Much smaller than one die: a speck, unless it reads as a die (when every blob is a group
+      // of dice, "one die" above is a group's size, and a lone die is much smaller).
+      if (area < typical * 0.35 && meanConfidence([shape]) < CONFIDENT) continue
       if (single.length > 0 && area < typical * 1.4) {
-        split.push(shape)
+        // One die's size: one die, unless it does not read as one and its edges show several
+        // (a group taken for one die when every die is in a group).
+        const whole = meanConfidence([shape])
+        const parts = whole < CONFIDENT ? edgeParts(shape.blob) : null
+        if (parts && meanConfidence(parts) > whole + 0.02) split.push(...parts)
+        else split.push(shape)
         continue
       }
       const likely = Math.round(area / typical)
       const most = single.length > 0 ? Math.min(6, likely + 1) : Math.min(6, Math.ceil(area / (thinnest * thinnest * 0.8)))
       const least = single.length > 0 ? Math.max(1, likely - 1) : 1
       let best: { parts: DieShape[]; score: number } | null = null
+      // The split along the dice's own edges first: k-means parts must read clearly better to win.
+      const byEdges = edgeParts(shape.blob)
+      if (byEdges) best = { parts: byEdges, score: meanConfidence(byEdges) }
       for (let k = least; k <= most; k++) {
         const parts = k === 1 ? [shape] : splitBlob(cv, shape.blob, k).map((part) => shapeOf(part, view.foot, width, height))
         const score = meanConfidence(parts)
