@@ -531,7 +531,7 @@ function otsu(values: Uint8Array): number {
  * Reads the face of side `side` centred on `centre`. `expected` is where the die's blob puts the
  * face's centre: pips centred far from it are a side face's or two dice's, not a top face.
  */
-function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = 0): FaceRead {
+function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = 0, onPips = false): FaceRead {
   const radius = side * 0.56
   const r = Math.ceil(radius)
   const x0 = Math.round(centre[0]) - r
@@ -587,7 +587,7 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
     }
   }
   const faceCentre: Point = faceCount > 0 ? [x0 + sx / faceCount, y0 + sy / faceCount] : centre
-  if (recentred < 2 && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, recentred + 1)
+  if (recentred < 2 && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, recentred + 1, onPips)
   let sumHigh = 0
   let countHigh = 0
   let sumLow = 0
@@ -608,17 +608,59 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
   const pips: Point[] = []
   const areas: number[] = []
+  /** Pip-like parts centred just outside the circle: a corner pip when the centre is a little off, or a side face's. */
+  const nearPips: Point[] = []
   const statsData = stats.data32S
   const centroidsData = centroids.data64F
+  // Each part's second moments, for its elongation: a round pip's is 1, two pips run together
+  // (the close pips of a 6, on a small or blurred face) about 2.
+  const moments = new Float64Array(count * 3)
+  const labelData = labels.data32S
+  for (let i = 0; i < labelData.length; i++) {
+    const label = labelData[i]
+    if (label === 0) continue
+    const dx = (i % size) - centroidsData[label * 2]
+    const dy = Math.floor(i / size) - centroidsData[label * 2 + 1]
+    moments[label * 3] += dx * dx
+    moments[label * 3 + 1] += dy * dy
+    moments[label * 3 + 2] += dx * dy
+  }
   for (let label = 1; label < count; label++) {
     const [, , w, h, area] = statsData.slice(label * 5, label * 5 + 5)
     const px = centroidsData[label * 2]
     const py = centroidsData[label * 2 + 1]
     const share = area / (side * side)
     const fromCentre = Math.hypot(px - r, py - r) / side
+    const mxx = moments[label * 3] / area
+    const myy = moments[label * 3 + 1] / area
+    const mxy = moments[label * 3 + 2] / area
+    const spread = Math.sqrt((mxx - myy) ** 2 + 4 * mxy * mxy)
+    const major = (mxx + myy + spread) / 2
+    const minor = Math.max(1e-6, (mxx + myy - spread) / 2)
+    const elongation = Math.sqrt(major / minor)
+    if (elongation >= 1.55 && elongation <= 3.2 && share >= 0.012 && share <= 0.16) {
+      // Two round pips of radius ρ, d from their middle: major = ρ²/4 + d², minor = ρ²/4. Taken as
+      // two pips only when each half is a round pip's area for that ρ (a streak is not).
+      const halfArea = area / 2
+      const roundArea = Math.PI * 4 * minor
+      if (halfArea / roundArea < 0.6 || halfArea / roundArea > 1.5) continue
+      const d = Math.sqrt(major - minor)
+      const angle = 0.5 * Math.atan2(2 * mxy, mxx - myy)
+      for (const sign of [-1, 1]) {
+        const qx = px + sign * d * Math.cos(angle)
+        const qy = py + sign * d * Math.sin(angle)
+        if (Math.hypot(qx - r, qy - r) / side > 0.44) continue
+        pips.push([qx, qy])
+        areas.push(halfArea)
+      }
+      continue
+    }
     if (share < 0.006 || share > 0.09) continue
-    if (fromCentre > 0.44) continue
-    if (Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
+    if (elongation >= 1.55 || Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
+    if (fromCentre > 0.44) {
+      if (fromCentre <= 0.52) nearPips.push([px, py])
+      continue
+    }
     pips.push([px, py])
     areas.push(area)
   }
@@ -629,6 +671,23 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const detail: Record<string, number> = { pips: pips.length, separation }
   if (separation < 18 || pips.length === 0) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
   let fit = fitLayout(pips)
+  if (!onPips && pips.length >= 2 && (fit === null || fit.error > 0.06)) {
+    // The face's colour can put its centre a little off (a dark die's shaded edge, a shadow), and
+    // then a corner pip falls just outside the circle looked in: once, read again centred on the
+    // pips found, those just outside too, and keep that reading if it is one.
+    const all = [...pips, ...nearPips]
+    const mx = all.reduce((sum, p) => sum + p[0], 0) / all.length
+    const my = all.reduce((sum, p) => sum + p[1], 0) / all.length
+    // A small move only, and the layout must end up where it was looked for: a larger one is
+    // another face's pips (a cocked die's side face, a neighbour's).
+    const shift = Math.hypot(mx - r, my - r)
+    if (shift > side * 0.05 && shift < side * 0.15) {
+      const again = readFace(cv, lab, [x0 + mx, y0 + my], side, expected, 2, true)
+      const moved = again.fitted ? Math.hypot(again.fitted.centre[0] - centre[0], again.fitted.centre[1] - centre[1]) : Infinity
+      if (again.value !== null && moved < side * 0.15) return again
+    }
+  }
+
   let dropped = 0
   if (fit && fit.error > 0.06 && pips.length >= 2) {
     // One pip too many: a side face's pip at the edge. Without it the rest must fit a layout
