@@ -420,6 +420,8 @@ interface DieShape {
   faceCentre: Point
   footprint: Point
   across: number
+  /** The blob's extent along u (top face and smear). */
+  along: number
   smear: number
   side: number
   /** The blob's thickness over its length (from its second moments): 1 for a square, 1/3 for three dice in a row. */
@@ -476,6 +478,7 @@ function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieSha
     faceCentre: at(far - width_ / 2),
     footprint: at(near + width_ / 2),
     across: width_,
+    along: far - near,
     smear,
     side: Math.sqrt(Math.max(blob.area - smear * width_, blob.area * 0.4)),
     roundness,
@@ -788,18 +791,36 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // A face of a die in a group, for the split along edges: at least a little die's, and a share
     // of its blob (the "one die" size above is a group's own when every blob is a group).
     const minFace = (blob: Blob): number => Math.max((shortSide * 0.025) ** 2, Math.min((typicalSide * 0.5) ** 2, blob.area * 0.06))
-    const edgeParts = (blob: Blob): DieShape[] | null => splitByEdges(cv, view.image, lab, blob, minFace(blob))?.map((part) => shapeOf(part, view.foot, width, height)) ?? null
+    // The face side the pips of the blobs read as one die say (a layout of two pips or more that
+    // fits well has a scale, even when other measures leave the reading unsure): parts split off a blob must each be a die that size, not a piece
+    // of one die (a 5 cut along its pips' edges reads as a 1 and a 3).
+    const wholeReads = shapes.map((shape) => readFace(cv, lab, shape.faceCentre, shape.side))
+    const pipSide = median(wholeReads.flatMap((read) => (read.value !== null && read.value >= 2 && read.fitted && read.fitted.error < 0.05 ? [read.fitted.side] : [])))
+    const dieSizedPart = (part: DieShape): boolean => Number.isNaN(pipSide) || part.across >= pipSide * 0.8
+    const edgeParts = (blob: Blob): DieShape[] | null => {
+      const parts = splitByEdges(cv, view.image, lab, blob, minFace(blob))?.map((part) => shapeOf(part, view.foot, width, height)) ?? null
+      return parts && parts.every(dieSizedPart) ? parts : null
+    }
     for (const shape of shapes) {
       const area = shape.blob.area
       // Much smaller than one die: a speck, unless it reads as a die (when every blob is a group
       // of dice, "one die" above is a group's size, and a lone die is much smaller).
       if (area < typical * 0.35 && meanConfidence([shape]) < CONFIDENT) continue
       if (single.length > 0 && area < typical * 1.4) {
-        // One die's size: one die, unless it does not read as one and its edges show several
-        // (a group taken for one die when every die is in a group).
+        // One die's size: one die, unless its edges show several that read better than it (a
+        // group taken for one die when every die is in a group: two 2s side by side can read as one 2).
+        // No part may lie towards the camera's foot from a part that does not read: that is likely
+        // a die's own side face, which at a steep view shows its pips as clearly as the top face
+        // (and the watershed can give it much of the top face too).
         const whole = meanConfidence([shape])
-        const parts = whole < CONFIDENT ? edgeParts(shape.blob) : null
-        if (parts && meanConfidence(parts) > whole + 0.02) split.push(...parts)
+        const parts = edgeParts(shape.blob)
+        const sideFaceOf = (a: DieShape, b: DieShape): boolean => {
+          const dx = b.faceCentre[0] - a.faceCentre[0]
+          const dy = b.faceCentre[1] - a.faceCentre[1]
+          return dx * shape.u[0] + dy * shape.u[1] < -Math.hypot(dx, dy) * 0.6 && meanConfidence([a]) < CONFIDENT
+        }
+        const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
+        if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts)
         else split.push(shape)
         continue
       }
