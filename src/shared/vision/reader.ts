@@ -728,9 +728,12 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const confidence = Math.min(
     clamp01(1 - (fit.error - 0.03) / 0.07),
     clamp01((separation - 15) / 20),
-    clamp01(1 - (Math.abs(scale - 1) - 0.1) / 0.25),
-    // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1.
-    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : clamp01(1 - (offCentre - 0.3) / 0.1),
+    // Every flat top face is one size in the rectified picture: a layout of another size is
+    // likelier a cocked die's tilted face (a 1, 2 or 3 cannot show the squash).
+    clamp01(1 - (Math.abs(scale - 1) - 0.06) / 0.2),
+    // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1 (or a cocked die's).
+    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : 1,
+    clamp01(1 - (offCentre - 0.3) / 0.1),
     fit.value >= 4 ? clamp01((fit.squash - 0.86) / 0.06) : 1,
     clamp01(1 - (sizeSpread - 1.6) / 1.0)
   )
@@ -803,9 +806,10 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     }
     for (const shape of shapes) {
       const area = shape.blob.area
-      // Much smaller than one die: a speck, unless it reads as a die (when every blob is a group
-      // of dice, "one die" above is a group's size, and a lone die is much smaller).
-      if (area < typical * 0.35 && meanConfidence([shape]) < CONFIDENT) continue
+      // Much smaller than one die: a speck, unless it reads as a die and is a die's size by the
+      // pips (when every blob is a group of dice, "one die" above is a group's size, and a lone
+      // die is much smaller).
+      if (area < typical * 0.35 && (meanConfidence([shape]) < CONFIDENT || !dieSizedPart(shape) || (!Number.isNaN(pipSide) && area < (pipSide * 0.75) ** 2))) continue
       if (single.length > 0 && area < typical * 1.4) {
         // One die's size: one die, unless its edges show several that read better than it (a
         // group taken for one die when every die is in a group: two 2s side by side can read as one 2).
