@@ -790,15 +790,17 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // k (k-means on its pixels), each part's face read, and the k whose faces read best is kept.
     // A die far from the camera's foot has a longer smear (a larger blob), and groups in an L or
     // a row are not one die's size apart: the layout check settles it.
-    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
     // A face of a die in a group, for the split along edges: at least a little die's, and a share
     // of its blob (the "one die" size above is a group's own when every blob is a group).
     const minFace = (blob: Blob): number => Math.max((shortSide * 0.025) ** 2, Math.min((typicalSide * 0.5) ** 2, blob.area * 0.06))
     // The face side the pips of the blobs read as one die say (a layout of two pips or more that
     // fits well has a scale, even when other measures leave the reading unsure): parts split off a blob must each be a die that size, not a piece
     // of one die (a 5 cut along its pips' edges reads as a 1 and a 3).
+    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
     const wholeReads = shapes.map((shape) => readFace(cv, lab, shape.faceCentre, shape.side))
-    const pipSide = median(wholeReads.flatMap((read) => (read.value !== null && read.value >= 2 && read.fitted && read.fitted.error < 0.05 ? [read.fitted.side] : [])))
+    // The lower median: a group read as one die fits a layout larger than a die's.
+    const wholePipSides = wholeReads.flatMap((read) => (read.value !== null && read.value >= 2 && read.fitted && read.fitted.error < 0.05 ? [read.fitted.side] : [])).sort((a, b) => a - b)
+    const pipSide = wholePipSides.length > 0 ? wholePipSides[Math.floor((wholePipSides.length - 1) / 2)] : NaN
     const dieSizedPart = (part: DieShape): boolean => Number.isNaN(pipSide) || part.across >= pipSide * 0.8
     const edgeParts = (blob: Blob): DieShape[] | null => {
       const parts = splitByEdges(cv, view.image, lab, blob, minFace(blob))?.map((part) => shapeOf(part, view.foot, width, height)) ?? null
@@ -821,7 +823,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
         const sideFaceOf = (a: DieShape, b: DieShape): boolean => {
           const dx = b.faceCentre[0] - a.faceCentre[0]
           const dy = b.faceCentre[1] - a.faceCentre[1]
-          return dx * shape.u[0] + dy * shape.u[1] < -Math.hypot(dx, dy) * 0.6 && meanConfidence([a]) < CONFIDENT
+          return dx * shape.u[0] + dy * shape.u[1] < -Math.hypot(dx, dy) * 0.6 && readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
         }
         const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
         if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts)
