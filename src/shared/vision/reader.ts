@@ -770,8 +770,18 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   debug?.('work', view.image)
   const shortSide = Math.min(width, height)
   const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.03) ** 2 && blob.area <= (shortSide * 0.3) ** 2
-  const blobs = blobsOf(cv, masks.inside).filter(dieSized)
+  const allBlobs = blobsOf(cv, masks.inside)
+  const blobs = allBlobs.filter(dieSized)
   const outsideBlobs = masks.outside ? blobsOf(cv, masks.outside).filter(dieSized) : []
+  // A die joined to a strip along the tray's wall (the wall's shadow or its foot) makes one blob
+  // too large or too thin for a die: such blobs are opened with a disc smaller than a die, which
+  // cuts the strip away and leaves the die (rescued below, once one die's size is known).
+  const joined = allBlobs.filter((blob) => blob.area > (shortSide * 0.3) ** 2 || (dieSized(blob) && shapeOf(blob, view.foot, width, height).roundness <= 0.2))
+  const joinedMask = joined.length > 0 ? new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(0)) : null
+  if (joinedMask) {
+    const data = joinedMask.data
+    for (const blob of joined) for (let i = 0; i < blob.area; i++) data[blob.ys[i] * width + blob.xs[i]] = 255
+  }
   masks.inside.delete()
   masks.outside?.delete()
   try {
@@ -785,6 +795,18 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     const split: DieShape[] = []
     // One die's top face side, roughly: a single die's blob is its face and a smear.
     const typicalSide = single.length > 0 ? median(single.map((shape) => shape.side)) : Math.sqrt(typical)
+    if (joinedMask && single.length > 0) {
+      const diameter = Math.max(3, Math.round(typicalSide * 0.6)) | 1
+      const disc = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(diameter, diameter))
+      cv.morphologyEx(joinedMask, joinedMask, cv.MORPH_OPEN, disc)
+      disc.delete()
+      const rescued = blobsOf(cv, joinedMask)
+        .filter((blob) => blob.area >= typical * 0.5 && blob.area <= typical * 1.5)
+        .map((blob) => shapeOf(blob, view.foot, width, height))
+        .filter((shape) => shape.roundness > 0.62)
+      shapes = [...shapes, ...rescued]
+    }
+    joinedMask?.delete()
     const thinnest = Math.min(...shapes.map((shape) => shape.thickness))
     // How many dice a blob holds is tested, not assumed: it is split into k parts for the likely
     // k (k-means on its pixels), each part's face read, and the k whose faces read best is kept.
