@@ -796,10 +796,20 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // One die's top face side, roughly: a single die's blob is its face and a smear.
     const typicalSide = single.length > 0 ? median(single.map((shape) => shape.side)) : Math.sqrt(typical)
     if (joinedMask && single.length > 0) {
-      const diameter = Math.max(3, Math.round(typicalSide * 0.6)) | 1
+      // At a quarter of the size (a die is still 10 px or more there; the opening's cost grows with
+      // the disc's area), then back and kept to the mask's own pixels.
+      const small = new cv.Mat()
+      cv.resize(joinedMask, small, new cv.Size(Math.round(width / 4), Math.round(height / 4)), 0, 0, cv.INTER_AREA)
+      cv.threshold(small, small, 127, 255, cv.THRESH_BINARY)
+      const diameter = Math.max(3, Math.round((typicalSide * 0.6) / 4)) | 1
       const disc = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(diameter, diameter))
-      cv.morphologyEx(joinedMask, joinedMask, cv.MORPH_OPEN, disc)
+      cv.morphologyEx(small, small, cv.MORPH_OPEN, disc)
       disc.delete()
+      const opened = new cv.Mat()
+      cv.resize(small, opened, new cv.Size(width, height), 0, 0, cv.INTER_NEAREST)
+      small.delete()
+      cv.bitwise_and(joinedMask, opened, joinedMask)
+      opened.delete()
       const rescued = blobsOf(cv, joinedMask)
         .filter((blob) => blob.area >= typical * 0.5 && blob.area <= typical * 1.5)
         .map((blob) => shapeOf(blob, view.foot, width, height))
