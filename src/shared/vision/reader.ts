@@ -429,6 +429,8 @@ interface DieShape {
   /** The blob's thickness across its length, as a filled rectangle's (√(12·smallest variance)). */
   thickness: number
   touchesBorder: boolean
+  /** A part of a split much larger than the others: likely two dice one of which gave no face to split by. */
+  oversized?: boolean
 }
 
 function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieShape {
@@ -828,7 +830,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // The face side the pips of the blobs read as one die say (a layout of two pips or more that
     // fits well has a scale, even when other measures leave the reading unsure): parts split off a blob must each be a die that size, not a piece
     // of one die (a 5 cut along its pips' edges reads as a 1 and a 3).
-    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
+    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + (part.oversized ? 0 : readFace(cv, lab, part.faceCentre, part.side).confidence), 0) / parts.length
     const wholeReads = shapes.map((shape) => readFace(cv, lab, shape.faceCentre, shape.side))
     // The lower median: a group read as one die fits a layout larger than a die's.
     const wholePipSides = wholeReads.flatMap((read) => (read.value !== null && read.value >= 2 && read.fitted && read.fitted.error < 0.05 ? [read.fitted.side] : [])).sort((a, b) => a - b)
@@ -836,7 +838,11 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     const dieSizedPart = (part: DieShape): boolean => Number.isNaN(pipSide) || part.across >= pipSide * 0.8
     const edgeParts = (blob: Blob): DieShape[] | null => {
       const parts = splitByEdges(cv, view.image, lab, blob, minFace(blob))?.map((part) => shapeOf(part, view.foot, width, height)) ?? null
-      return parts && parts.every(dieSizedPart) ? parts : null
+      if (!parts || !parts.every(dieSizedPart)) return null
+      // The dice of a group are one size: a part much larger than the others holds a die whose
+      // face the edges did not free (a 6's pips cut it up), and is read as neither.
+      const smallest = Math.min(...parts.map((part) => part.blob.area))
+      return parts.map((part) => (part.blob.area > smallest * 1.8 ? { ...part, oversized: true } : part))
     }
     for (const shape of shapes) {
       const area = shape.blob.area
@@ -883,7 +889,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     shapes = shapes.filter((shape) => shape.across >= blobSide * 0.6 && shape.across <= blobSide * 2.2 && shape.smear <= blobSide * 2.2)
     const placed = shapes.map((shape) => {
       const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
-      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : null
+      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : shape.oversized ? 'pips unclear' : null
       return { shape, unreadable }
     })
     // Two passes: the blobs give each face's place and a first size; the pips that fit a layout then
