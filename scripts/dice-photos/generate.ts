@@ -1,7 +1,9 @@
 // `npx tsx scripts/dice-photos/generate.ts --out DIR [--per-condition N] [--seed S] [--conditions a,b]`:
 // renders dice photos (three.js in headless Chromium) with their manifest.jsonl, for
 // `npm run -s referee -- dice-photo --eval DIR`. The committed fixtures in test/fixtures/dice-photos
-// were made with `--per-condition 6 --seed 1`.
+// were made with `--per-condition 6 --seed 1`, and touching-0063 and touching-0065 (touching dice
+// only: a group of three beside a lone die, and every die in a group) with
+// `--per-condition 8 --seed 60 --conditions touching`.
 import { exitWithUsageError, parseCommandLine } from '@cli/command-line'
 import { CONDITIONS, renderPhotoSet, type Condition } from './render'
 

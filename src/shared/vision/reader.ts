@@ -19,7 +19,7 @@
 import { applyHomography, insidePolygon, invert3, multiply3, scalePolygon, trayView, type Matrix3 } from './geometry'
 import { fitLayout } from './layout'
 import type { OpenCv } from './opencv'
-import type { Box, DieReading, FrameReading, Point, RgbaFrame, TrayCalibration, UnreadableReason } from './types'
+import { CONFIDENT, type Box, type DieReading, type FrameReading, type Point, type RgbaFrame, type TrayCalibration, type UnreadableReason } from './types'
 import { findTray } from './tray'
 
 type Mat = InstanceType<OpenCv['Mat']>
@@ -318,6 +318,101 @@ function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
   return parts.map((part) => ({ xs: Int32Array.from(part.xs), ys: Int32Array.from(part.ys), area: part.xs.length }))
 }
 
+/**
+ * Splits a blob of touching dice along the edges between them: dice have rounded edges, so two
+ * dice side by side show a dark groove (or, of two colours, a colour edge) where they meet, while
+ * each top face is one even colour. The blob less its edges (Canny on the Lab picture, widened a
+ * pixel) falls apart into the faces, the pips' insides and slivers; the parts large enough and
+ * square enough to be a top face (at least `minFace` pixels) seed a watershed on the picture, which
+ * gives every pixel of the blob (side faces, edges) to one of them. Null when fewer than two faces
+ * show: the blob is one die, or its dice meet without a visible edge.
+ */
+function splitByEdges(cv: OpenCv, image: Mat, lab: Mat, blob: Blob, minFace: number): Blob[] | null {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (let i = 0; i < blob.area; i++) {
+    minX = Math.min(minX, blob.xs[i])
+    maxX = Math.max(maxX, blob.xs[i])
+    minY = Math.min(minY, blob.ys[i])
+    maxY = Math.max(maxY, blob.ys[i])
+  }
+  const pad = 4
+  const x0 = Math.max(0, minX - pad)
+  const y0 = Math.max(0, minY - pad)
+  const x1 = Math.min(lab.cols, maxX + pad + 1)
+  const y1 = Math.min(lab.rows, maxY + pad + 1)
+  const w = x1 - x0
+  const h = y1 - y0
+  const rect = new cv.Rect(x0, y0, w, h)
+  const labCrop = lab.roi(rect)
+  const imageCrop = image.roi(rect)
+  const edges = new cv.Mat()
+  const blurred = new cv.Mat()
+  cv.GaussianBlur(labCrop, blurred, new cv.Size(3, 3), 0)
+  cv.Canny(blurred, edges, EDGE_LOW, EDGE_HIGH, 3, true)
+  blurred.delete()
+  const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))
+  cv.dilate(edges, edges, kernel)
+  const inBlob = new cv.Mat(h, w, cv.CV_8UC1, new cv.Scalar(0))
+  const inBlobData = inBlob.data
+  for (let i = 0; i < blob.area; i++) inBlobData[(blob.ys[i] - y0) * w + blob.xs[i] - x0] = 255
+  const core = new cv.Mat()
+  cv.erode(inBlob, core, kernel)
+  kernel.delete()
+  const coreData = core.data
+  const edgeData = edges.data
+  for (let i = 0; i < coreData.length; i++) if (edgeData[i]) coreData[i] = 0
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(core, labels, stats, centroids, 4, cv.CV_32S)
+  const statsData = stats.data32S
+  const seedOf = new Int32Array(count)
+  let seeds = 0
+  for (let label = 1; label < count; label++) {
+    const [, , bw, bh, area] = statsData.slice(label * 5, label * 5 + 5)
+    // A face: large, not a sliver, and filling much of its box (a square turned 45° fills half, less its pips).
+    if (area < minFace || Math.min(bw, bh) < Math.sqrt(minFace) * 0.6 || area / (bw * bh) < 0.25) continue
+    seedOf[label] = ++seeds
+  }
+  let parts: Blob[] | null = null
+  if (seeds >= 2) {
+    // Markers: each face its number, the picture outside the blob one more (so no face spreads onto the floor).
+    const markers = new cv.Mat(h, w, cv.CV_32SC1, new cv.Scalar(0))
+    const markerData = markers.data32S
+    const labelData = labels.data32S
+    for (let i = 0; i < markerData.length; i++) markerData[i] = !inBlobData[i] ? seeds + 1 : seedOf[labelData[i]]
+    const rgb = imageCrop.clone()
+    cv.watershed(rgb, markers)
+    rgb.delete()
+    const filled = markers.data32S
+    const members: Array<{ xs: number[]; ys: number[] }> = Array.from({ length: seeds }, () => ({ xs: [], ys: [] }))
+    for (let i = 0; i < blob.area; i++) {
+      const label = filled[(blob.ys[i] - y0) * w + blob.xs[i] - x0]
+      if (label < 1 || label > seeds) continue
+      members[label - 1].xs.push(blob.xs[i])
+      members[label - 1].ys.push(blob.ys[i])
+    }
+    markers.delete()
+    parts = members.filter((part) => part.xs.length > 0).map((part) => ({ xs: Int32Array.from(part.xs), ys: Int32Array.from(part.ys), area: part.xs.length }))
+  }
+  labCrop.delete()
+  imageCrop.delete()
+  edges.delete()
+  inBlob.delete()
+  core.delete()
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  return parts
+}
+
+/** Canny's thresholds for the edges between touching dice (on the Lab picture, 3×3 Sobel, L2 gradient). */
+const EDGE_LOW = 25
+const EDGE_HIGH = 60
+
 interface DieShape {
   blob: Blob
   /** Unit vector from the camera's foot towards the die. */
@@ -325,6 +420,8 @@ interface DieShape {
   faceCentre: Point
   footprint: Point
   across: number
+  /** The blob's extent along u (top face and smear). */
+  along: number
   smear: number
   side: number
   /** The blob's thickness over its length (from its second moments): 1 for a square, 1/3 for three dice in a row. */
@@ -332,6 +429,8 @@ interface DieShape {
   /** The blob's thickness across its length, as a filled rectangle's (√(12·smallest variance)). */
   thickness: number
   touchesBorder: boolean
+  /** A part of a split much larger than the others: likely two dice one of which gave no face to split by. */
+  oversized?: boolean
 }
 
 function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieShape {
@@ -381,6 +480,7 @@ function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieSha
     faceCentre: at(far - width_ / 2),
     footprint: at(near + width_ / 2),
     across: width_,
+    along: far - near,
     smear,
     side: Math.sqrt(Math.max(blob.area - smear * width_, blob.area * 0.4)),
     roundness,
@@ -436,7 +536,7 @@ function otsu(values: Uint8Array): number {
  * Reads the face of side `side` centred on `centre`. `expected` is where the die's blob puts the
  * face's centre: pips centred far from it are a side face's or two dice's, not a top face.
  */
-function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = 0): FaceRead {
+function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: Point = centre, recentred = 0, onPips = false): FaceRead {
   const radius = side * 0.56
   const r = Math.ceil(radius)
   const x0 = Math.round(centre[0]) - r
@@ -492,7 +592,7 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
     }
   }
   const faceCentre: Point = faceCount > 0 ? [x0 + sx / faceCount, y0 + sy / faceCount] : centre
-  if (recentred < 2 && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, recentred + 1)
+  if (recentred < 2 && Math.hypot(faceCentre[0] - centre[0], faceCentre[1] - centre[1]) > side * 0.06) return readFace(cv, lab, faceCentre, side, expected, recentred + 1, onPips)
   let sumHigh = 0
   let countHigh = 0
   let sumLow = 0
@@ -513,17 +613,59 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
   const pips: Point[] = []
   const areas: number[] = []
+  /** Pip-like parts centred just outside the circle: a corner pip when the centre is a little off, or a side face's. */
+  const nearPips: Point[] = []
   const statsData = stats.data32S
   const centroidsData = centroids.data64F
+  // Each part's second moments, for its elongation: a round pip's is 1, two pips run together
+  // (the close pips of a 6, on a small or blurred face) about 2.
+  const moments = new Float64Array(count * 3)
+  const labelData = labels.data32S
+  for (let i = 0; i < labelData.length; i++) {
+    const label = labelData[i]
+    if (label === 0) continue
+    const dx = (i % size) - centroidsData[label * 2]
+    const dy = Math.floor(i / size) - centroidsData[label * 2 + 1]
+    moments[label * 3] += dx * dx
+    moments[label * 3 + 1] += dy * dy
+    moments[label * 3 + 2] += dx * dy
+  }
   for (let label = 1; label < count; label++) {
     const [, , w, h, area] = statsData.slice(label * 5, label * 5 + 5)
     const px = centroidsData[label * 2]
     const py = centroidsData[label * 2 + 1]
     const share = area / (side * side)
     const fromCentre = Math.hypot(px - r, py - r) / side
+    const mxx = moments[label * 3] / area
+    const myy = moments[label * 3 + 1] / area
+    const mxy = moments[label * 3 + 2] / area
+    const spread = Math.sqrt((mxx - myy) ** 2 + 4 * mxy * mxy)
+    const major = (mxx + myy + spread) / 2
+    const minor = Math.max(1e-6, (mxx + myy - spread) / 2)
+    const elongation = Math.sqrt(major / minor)
+    if (elongation >= 1.55 && elongation <= 3.2 && share >= 0.012 && share <= 0.16) {
+      // Two round pips of radius ρ, d from their middle: major = ρ²/4 + d², minor = ρ²/4. Taken as
+      // two pips only when each half is a round pip's area for that ρ (a streak is not).
+      const halfArea = area / 2
+      const roundArea = Math.PI * 4 * minor
+      if (halfArea / roundArea < 0.6 || halfArea / roundArea > 1.5) continue
+      const d = Math.sqrt(major - minor)
+      const angle = 0.5 * Math.atan2(2 * mxy, mxx - myy)
+      for (const sign of [-1, 1]) {
+        const qx = px + sign * d * Math.cos(angle)
+        const qy = py + sign * d * Math.sin(angle)
+        if (Math.hypot(qx - r, qy - r) / side > 0.44) continue
+        pips.push([qx, qy])
+        areas.push(halfArea)
+      }
+      continue
+    }
     if (share < 0.006 || share > 0.09) continue
-    if (fromCentre > 0.44) continue
-    if (Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
+    if (elongation >= 1.55 || Math.max(w, h) / Math.max(1, Math.min(w, h)) > 2.2 || area / (w * h) < 0.4) continue
+    if (fromCentre > 0.44) {
+      if (fromCentre <= 0.52) nearPips.push([px, py])
+      continue
+    }
     pips.push([px, py])
     areas.push(area)
   }
@@ -534,6 +676,23 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const detail: Record<string, number> = { pips: pips.length, separation }
   if (separation < 18 || pips.length === 0) return { value: null, confidence: 0, unreadable: 'pips unclear', detail }
   let fit = fitLayout(pips)
+  if (!onPips && pips.length >= 2 && (fit === null || fit.error > 0.06)) {
+    // The face's colour can put its centre a little off (a dark die's shaded edge, a shadow), and
+    // then a corner pip falls just outside the circle looked in: once, read again centred on the
+    // pips found, those just outside too, and keep that reading if it is one.
+    const all = [...pips, ...nearPips]
+    const mx = all.reduce((sum, p) => sum + p[0], 0) / all.length
+    const my = all.reduce((sum, p) => sum + p[1], 0) / all.length
+    // A small move only, and the layout must end up where it was looked for: a larger one is
+    // another face's pips (a cocked die's side face, a neighbour's).
+    const shift = Math.hypot(mx - r, my - r)
+    if (shift > side * 0.05 && shift < side * 0.15) {
+      const again = readFace(cv, lab, [x0 + mx, y0 + my], side, expected, 2, true)
+      const moved = again.fitted ? Math.hypot(again.fitted.centre[0] - centre[0], again.fitted.centre[1] - centre[1]) : Infinity
+      if (again.value !== null && moved < side * 0.15) return again
+    }
+  }
+
   let dropped = 0
   if (fit && fit.error > 0.06 && pips.length >= 2) {
     // One pip too many: a side face's pip at the edge. Without it the rest must fit a layout
@@ -571,9 +730,12 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
   const confidence = Math.min(
     clamp01(1 - (fit.error - 0.03) / 0.07),
     clamp01((separation - 15) / 20),
-    clamp01(1 - (Math.abs(scale - 1) - 0.1) / 0.25),
-    // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1.
-    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : clamp01(1 - (offCentre - 0.3) / 0.1),
+    // Every flat top face is one size in the rectified picture: a layout of another size is
+    // likelier a cocked die's tilted face (a 1, 2 or 3 cannot show the squash).
+    clamp01(1 - (Math.abs(scale - 1) - 0.06) / 0.2),
+    // A lone pip off the centre is likelier a 2 or 3 with pips missed than a 1 (or a cocked die's).
+    fit.value === 1 ? clamp01(1 - (offFace - 0.06) / 0.08) : 1,
+    clamp01(1 - (offCentre - 0.3) / 0.1),
     fit.value >= 4 ? clamp01((fit.squash - 0.86) / 0.06) : 1,
     clamp01(1 - (sizeSpread - 1.6) / 1.0)
   )
@@ -610,8 +772,18 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   debug?.('work', view.image)
   const shortSide = Math.min(width, height)
   const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.03) ** 2 && blob.area <= (shortSide * 0.3) ** 2
-  const blobs = blobsOf(cv, masks.inside).filter(dieSized)
+  const allBlobs = blobsOf(cv, masks.inside)
+  const blobs = allBlobs.filter(dieSized)
   const outsideBlobs = masks.outside ? blobsOf(cv, masks.outside).filter(dieSized) : []
+  // A die joined to a strip along the tray's wall (the wall's shadow or its foot) makes one blob
+  // too large or too thin for a die: such blobs are opened with a disc smaller than a die, which
+  // cuts the strip away and leaves the die (rescued below, once one die's size is known).
+  const joined = allBlobs.filter((blob) => blob.area > (shortSide * 0.3) ** 2 || (dieSized(blob) && shapeOf(blob, view.foot, width, height).roundness <= 0.2))
+  const joinedMask = joined.length > 0 ? new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(0)) : null
+  if (joinedMask) {
+    const data = joinedMask.data
+    for (const blob of joined) for (let i = 0; i < blob.area; i++) data[blob.ys[i] * width + blob.xs[i]] = 255
+  }
   masks.inside.delete()
   masks.outside?.delete()
   try {
@@ -623,23 +795,86 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     // Weighted by area, so that specks of texture or shadow do not drag it down.
     const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
     const split: DieShape[] = []
+    // One die's top face side, roughly: a single die's blob is its face and a smear.
+    const typicalSide = single.length > 0 ? median(single.map((shape) => shape.side)) : Math.sqrt(typical)
+    if (joinedMask && single.length > 0) {
+      // At a quarter of the size (a die is still 10 px or more there; the opening's cost grows with
+      // the disc's area), then back and kept to the mask's own pixels.
+      const small = new cv.Mat()
+      cv.resize(joinedMask, small, new cv.Size(Math.round(width / 4), Math.round(height / 4)), 0, 0, cv.INTER_AREA)
+      cv.threshold(small, small, 127, 255, cv.THRESH_BINARY)
+      const diameter = Math.max(3, Math.round((typicalSide * 0.6) / 4)) | 1
+      const disc = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(diameter, diameter))
+      cv.morphologyEx(small, small, cv.MORPH_OPEN, disc)
+      disc.delete()
+      const opened = new cv.Mat()
+      cv.resize(small, opened, new cv.Size(width, height), 0, 0, cv.INTER_NEAREST)
+      small.delete()
+      cv.bitwise_and(joinedMask, opened, joinedMask)
+      opened.delete()
+      const rescued = blobsOf(cv, joinedMask)
+        .filter((blob) => blob.area >= typical * 0.5 && blob.area <= typical * 1.5)
+        .map((blob) => shapeOf(blob, view.foot, width, height))
+        .filter((shape) => shape.roundness > 0.62)
+      shapes = [...shapes, ...rescued]
+    }
+    joinedMask?.delete()
     const thinnest = Math.min(...shapes.map((shape) => shape.thickness))
     // How many dice a blob holds is tested, not assumed: it is split into k parts for the likely
     // k (k-means on its pixels), each part's face read, and the k whose faces read best is kept.
     // A die far from the camera's foot has a longer smear (a larger blob), and groups in an L or
     // a row are not one die's size apart: the layout check settles it.
-    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + readFace(cv, lab, part.faceCentre, part.side).confidence, 0) / parts.length
+    // A face of a die in a group, for the split along edges: at least a little die's, and a share
+    // of its blob (the "one die" size above is a group's own when every blob is a group).
+    const minFace = (blob: Blob): number => Math.max((shortSide * 0.025) ** 2, Math.min((typicalSide * 0.5) ** 2, blob.area * 0.06))
+    // The face side the pips of the blobs read as one die say (a layout of two pips or more that
+    // fits well has a scale, even when other measures leave the reading unsure): parts split off a blob must each be a die that size, not a piece
+    // of one die (a 5 cut along its pips' edges reads as a 1 and a 3).
+    const meanConfidence = (parts: DieShape[]): number => parts.reduce((sum, part) => sum + (part.oversized ? 0 : readFace(cv, lab, part.faceCentre, part.side).confidence), 0) / parts.length
+    const wholeReads = shapes.map((shape) => readFace(cv, lab, shape.faceCentre, shape.side))
+    // The lower median: a group read as one die fits a layout larger than a die's.
+    const wholePipSides = wholeReads.flatMap((read) => (read.value !== null && read.value >= 2 && read.fitted && read.fitted.error < 0.05 ? [read.fitted.side] : [])).sort((a, b) => a - b)
+    const pipSide = wholePipSides.length > 0 ? wholePipSides[Math.floor((wholePipSides.length - 1) / 2)] : NaN
+    const dieSizedPart = (part: DieShape): boolean => Number.isNaN(pipSide) || part.across >= pipSide * 0.8
+    const edgeParts = (blob: Blob): DieShape[] | null => {
+      const parts = splitByEdges(cv, view.image, lab, blob, minFace(blob))?.map((part) => shapeOf(part, view.foot, width, height)) ?? null
+      if (!parts || !parts.every(dieSizedPart)) return null
+      // The dice of a group are one size: a part much larger than the others holds a die whose
+      // face the edges did not free (a 6's pips cut it up), and is read as neither.
+      const smallest = Math.min(...parts.map((part) => part.blob.area))
+      return parts.map((part) => (part.blob.area > smallest * 1.8 ? { ...part, oversized: true } : part))
+    }
     for (const shape of shapes) {
       const area = shape.blob.area
-      if (area < typical * 0.35) continue
+      // Much smaller than one die: a speck, unless it reads as a die and is a die's size by the
+      // pips (when every blob is a group of dice, "one die" above is a group's size, and a lone
+      // die is much smaller).
+      if (area < typical * 0.35 && (meanConfidence([shape]) < CONFIDENT || !dieSizedPart(shape) || (!Number.isNaN(pipSide) && area < (pipSide * 0.75) ** 2))) continue
       if (single.length > 0 && area < typical * 1.4) {
-        split.push(shape)
+        // One die's size: one die, unless its edges show several that read better than it (a
+        // group taken for one die when every die is in a group: two 2s side by side can read as one 2).
+        // No part may lie towards the camera's foot from a part that does not read: that is likely
+        // a die's own side face, which at a steep view shows its pips as clearly as the top face
+        // (and the watershed can give it much of the top face too).
+        const whole = meanConfidence([shape])
+        const parts = edgeParts(shape.blob)
+        const sideFaceOf = (a: DieShape, b: DieShape): boolean => {
+          const dx = b.faceCentre[0] - a.faceCentre[0]
+          const dy = b.faceCentre[1] - a.faceCentre[1]
+          return dx * shape.u[0] + dy * shape.u[1] < -Math.hypot(dx, dy) * 0.6 && readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
+        }
+        const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
+        if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts)
+        else split.push(shape)
         continue
       }
       const likely = Math.round(area / typical)
       const most = single.length > 0 ? Math.min(6, likely + 1) : Math.min(6, Math.ceil(area / (thinnest * thinnest * 0.8)))
       const least = single.length > 0 ? Math.max(1, likely - 1) : 1
       let best: { parts: DieShape[]; score: number } | null = null
+      // The split along the dice's own edges first: k-means parts must read clearly better to win.
+      const byEdges = edgeParts(shape.blob)
+      if (byEdges) best = { parts: byEdges, score: meanConfidence(byEdges) }
       for (let k = least; k <= most; k++) {
         const parts = k === 1 ? [shape] : splitBlob(cv, shape.blob, k).map((part) => shapeOf(part, view.foot, width, height))
         const score = meanConfidence(parts)
@@ -654,7 +889,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     shapes = shapes.filter((shape) => shape.across >= blobSide * 0.6 && shape.across <= blobSide * 2.2 && shape.smear <= blobSide * 2.2)
     const placed = shapes.map((shape) => {
       const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
-      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : null
+      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : shape.oversized ? 'pips unclear' : null
       return { shape, unreadable }
     })
     // Two passes: the blobs give each face's place and a first size; the pips that fit a layout then
