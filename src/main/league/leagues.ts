@@ -13,7 +13,7 @@ import type { HistoryArchive } from '../core/history/history-archive'
 import type { PlayerRecords } from '../core/players/player-records'
 import type { Notices } from '../core/screens/notices'
 import { Signal } from '../core/signal'
-import { LeagueHost } from './league-host'
+import type { LeagueHost } from './league-host'
 import type { LeagueLog } from './league-sync'
 import { parseLeagueUrl } from './league-url'
 import { TableLeague } from './table-league'
@@ -151,6 +151,8 @@ export class Leagues {
   }
 
   private async startHost(setup: { port: number; password: string }): Promise<void> {
+    // The league host (express-pouchdb over PouchDB) is loaded when this computer hosts a league.
+    const { LeagueHost } = await import('./league-host')
     const host = new LeagueHost({ dataDir: join(this.options.dataDir, 'league-host'), port: setup.port, password: setup.password, rendererDir: this.options.rendererDir, log: this.options.log })
     try {
       await host.start()

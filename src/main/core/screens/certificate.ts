@@ -9,7 +9,6 @@ import { X509Certificate, createPrivateKey } from 'node:crypto'
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { generate } from 'selfsigned'
 import { syncFolder } from '../files/durable-files'
 
 export interface TableCertificate {
@@ -69,6 +68,8 @@ async function makeCertificate(addresses: readonly string[], now: number): Promi
   const name = hostname()
   const ips = [...new Set(['127.0.0.1', ...addresses])]
   const dns = [...new Set(['localhost', name, `${name}.local`])].filter((one) => /^[A-Za-z0-9.-]{1,253}$/.test(one))
+  // Loaded only when a certificate is made: its X.509 libraries cost the host 16 MB otherwise.
+  const { generate } = await import('selfsigned')
   const pems = await generate([{ name: 'commonName', value: `Dice Referee on ${name}`.slice(0, 64) }, { name: 'organizationName', value: 'Dice Referee (this table’s own certificate)' }], {
     keyType: 'rsa',
     keySize: 2048,
