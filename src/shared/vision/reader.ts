@@ -328,16 +328,7 @@ function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
  * show: the blob is one die, or its dice meet without a visible edge.
  */
 function splitByEdges(cv: OpenCv, image: Mat, lab: Mat, blob: Blob, minFace: number): Blob[] | null {
-  let minX = Infinity
-  let minY = Infinity
-  let maxX = -Infinity
-  let maxY = -Infinity
-  for (let i = 0; i < blob.area; i++) {
-    minX = Math.min(minX, blob.xs[i])
-    maxX = Math.max(maxX, blob.xs[i])
-    minY = Math.min(minY, blob.ys[i])
-    maxY = Math.max(maxY, blob.ys[i])
-  }
+  const { minX, minY, maxX, maxY } = blobBounds(blob)
   const pad = 4
   const x0 = Math.max(0, minX - pad)
   const y0 = Math.max(0, minY - pad)
@@ -927,7 +918,8 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   }
 }
 
-function frameBox(blob: Blob, view: WorkView): Box {
+/** The pixel bounds of a blob (inclusive). */
+function blobBounds(blob: Blob): { minX: number; minY: number; maxX: number; maxY: number } {
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity
@@ -938,6 +930,11 @@ function frameBox(blob: Blob, view: WorkView): Box {
     minY = Math.min(minY, blob.ys[i])
     maxY = Math.max(maxY, blob.ys[i])
   }
+  return { minX, minY, maxX, maxY }
+}
+
+function frameBox(blob: Blob, view: WorkView): Box {
+  const { minX, minY, maxX, maxY } = blobBounds(blob)
   const corners = [view.toFrame([minX, minY]), view.toFrame([maxX + 1, minY]), view.toFrame([maxX + 1, maxY + 1]), view.toFrame([minX, maxY + 1])]
   const xs = corners.map((c) => c[0])
   const ys = corners.map((c) => c[1])
