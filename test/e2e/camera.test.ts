@@ -156,13 +156,18 @@ it('reads a game of Farkle from the camera: taken, kept dice left in the tray, a
   ])
   // Its frames, with the values taken, in the manifest the eval reads.
   const manifestPath = join(dataDir, 'captures', 'manifest.jsonl')
-  await expect.poll(() => existsSync(manifestPath), { timeout: 30_000 }).toBe(true)
-  const captured = parseManifest(readFileSync(manifestPath, 'utf8'))
-  expect(captured.ok && captured.lines.map((line) => [...(line.values as number[])].sort())).toEqual([
+  // Each frame's line is appended once its picture is written: wait for all three.
+  const capturedValues = (): number[][] | null => {
+    if (!existsSync(manifestPath)) return null
+    const parsed = parseManifest(readFileSync(manifestPath, 'utf8'))
+    return parsed.ok ? parsed.lines.map((line) => [...(line.values as number[])].sort()) : null
+  }
+  await expect.poll(capturedValues, { timeout: 30_000 }).toEqual([
     [3, 5, 5],
     [3, 5, 5],
     [3, 5, 5]
   ])
+  const captured = parseManifest(readFileSync(manifestPath, 'utf8'))
   for (const line of captured.ok ? captured.lines : []) expect(existsSync(join(dataDir, 'captures', line.file))).toBe(true)
 
   // Figures: from the dice settling to the TV, the worker's readings, the page's own long tasks while it read five throws.
