@@ -301,6 +301,23 @@ export class SimulatedHub {
     return first
   }
 
+  /**
+   * Lines a test writes itself (with reserveSeq) change what the hub's snapshot says, as a real
+   * hub's lines and state agree: a die rolling or settled in them is so in the hub's next `state`.
+   */
+  noteSent(messages: readonly DeviceMessage[]): void {
+    for (const m of messages) {
+      if (m.type !== 'rolling' && m.type !== 'settled') continue
+      const die = this.dice.get(m.die)
+      if (!die) continue
+      if (die.settleTimer) clearTimeout(die.settleTimer)
+      die.settleTimer = null
+      die.throwNo = m.throw
+      die.status = m.type
+      if (m.type === 'settled') die.face = m.face
+    }
+  }
+
   /** The hub's list of dice changes (a die taken off, one added) and it says hello again. */
   replaceDice(dice: SimDie[]): void {
     for (const d of this.dice.values()) if (d.settleTimer) clearTimeout(d.settleTimer)
