@@ -9,9 +9,9 @@
 import { mkdtempSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, SCREENSHOTS, startHost, type RunningHost } from './support'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { SCREENSHOTS, startHost, type RunningHost, useBrowserAndHosts } from './support'
 import { ScreenClient } from '@test/kit/screen-client'
 import { layoutProblems } from './layout'
 
@@ -25,19 +25,7 @@ const UPRIGHT = { width: 390, height: 844 }
 const ON_ITS_SIDE = { width: 844, height: 390 }
 const LAPTOP = { width: 1280, height: 720 }
 
-let browser: Browser
-const hosts: RunningHost[] = []
-const clients: ScreenClient[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  for (const client of clients) client.close()
-  await browser?.close()
-  for (const running of hosts) await running.stop()
-})
+const kept = useBrowserAndHosts()
 
 interface SharedTable {
   dataDir: string
@@ -50,19 +38,19 @@ interface SharedTable {
 
 async function shareTable(dataDir = mkdtempSync(join(tmpdir(), 'dice-referee-phone-')), port = 0): Promise<SharedTable> {
   const host = await startHost(dataDir, port, ['--share', '--lan', LAN_ADDRESS])
-  hosts.push(host)
+  kept.keep(host)
   // The LAN lines follow the first line the host prints.
   await expect.poll(() => /Pairing code for a phone that enters dice: (\d{8})/.test(host.output()), { timeout: 10_000 }).toBe(true)
   const code = /Pairing code for a phone that enters dice: (\d{8})/.exec(host.output())![1]
   const lan = /Shared on the LAN: (http:\/\/\S+\/)/.exec(host.output())![1]
   expect(lan).toBe(`http://${LAN_ADDRESS}:${new URL(host.url).port}/`)
   const api = await ScreenClient.open(host.url)
-  clients.push(api)
+  kept.keep(api)
   return { dataDir, host, api, lan, code }
 }
 
 async function openPage(url: string, viewport: { width: number; height: number }): Promise<Page & { problems: string[] }> {
-  const page = (await browser.newPage({ viewport })) as Page & { problems: string[] }
+  const page = (await kept.browser.newPage({ viewport })) as Page & { problems: string[] }
   page.problems = []
   page.on('pageerror', (error) => page.problems.push(error.message))
   await page.goto(url)

@@ -3,35 +3,23 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, recordTv, SCREENSHOTS, startHost, tvBanners, tvDrawnAfter, type RunningHost } from './support'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { recordTv, SCREENSHOTS, startHost, tvBanners, tvDrawnAfter, useBrowserAndHosts } from './support'
 import { ScreenClient } from '@test/kit/screen-client'
 
-let browser: Browser
-const hosts: RunningHost[] = []
-const clients: ScreenClient[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  for (const client of clients) client.close()
-  await browser?.close()
-  for (const running of hosts) await running.stop()
-})
+const kept = useBrowserAndHosts()
 
 async function table(): Promise<{ url: string; api: ScreenClient }> {
   const running = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-screens-')))
-  hosts.push(running)
+  kept.keep(running)
   const api = await ScreenClient.open(running.url)
-  clients.push(api)
+  kept.keep(api)
   return { url: running.url, api }
 }
 
 async function openPage(url: string, viewport = { width: 1920, height: 1080 }): Promise<Page> {
-  const page = await browser.newPage({ viewport })
+  const page = await kept.browser.newPage({ viewport })
   await page.goto(url)
   return page
 }
@@ -114,7 +102,7 @@ describe('what the screens show', () => {
     await api.call('setShowOdds', true)
     await api.call('newGame', { game: 'farkle', players: ['Ann', 'Cy'], computers: [1] })
     const control = await openPage(url)
-    const tv = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    const tv = await kept.browser.newPage({ viewport: { width: 1920, height: 1080 } })
     await tv.addInitScript(() => {
       const counter = window as unknown as { oscillators: number }
       counter.oscillators = 0

@@ -5,8 +5,10 @@ import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { ROOT } from '@test/kit/root'
 import { HOST_ENTRY, spawnHost } from '@test/kit/host'
+import type { ScreenClient } from '@test/kit/screen-client'
 
 export { ROOT }
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots')
@@ -106,4 +108,42 @@ export function tvDrawnAfter(page: Page, version: number): Promise<(TvDrawn & { 
 /** Every banner the TV has put up since recordTv, in order. */
 export function tvBanners(page: Page): Promise<string[]> {
   return page.evaluate(() => [...(window as unknown as { tvBanners: string[] }).tvBanners])
+}
+
+/** What a test file's hooks keep: one browser, and the hosts and clients its tests start. */
+export interface BrowserAndHosts {
+  readonly browser: Browser
+  /** A host to stop after the file's tests. */
+  keep(host: RunningHost): RunningHost
+  /** A client to close after the file's tests. */
+  keep(client: ScreenClient): ScreenClient
+}
+
+/** Launches one browser before the file's tests; after them closes it, the clients kept and stops the hosts kept. */
+export function useBrowserAndHosts(): BrowserAndHosts {
+  let browser: Browser | null = null
+  const hosts: RunningHost[] = []
+  const clients: ScreenClient[] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  }, 120_000)
+  afterAll(async () => {
+    for (const client of clients) client.close()
+    await browser?.close()
+    for (const running of hosts) await running.stop()
+  })
+  function keep(host: RunningHost): RunningHost
+  function keep(client: ScreenClient): ScreenClient
+  function keep(kept: RunningHost | ScreenClient): RunningHost | ScreenClient {
+    if ('stop' in kept) hosts.push(kept)
+    else clients.push(kept)
+    return kept
+  }
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser starts before the tests')
+      return browser
+    },
+    keep
+  }
 }
