@@ -24,12 +24,15 @@ const TEST_FILES = ['test/**/*.test.ts']
 const SLOW = SLOW_FILES
 /** Builds what the real host serves and runs (out/renderer by electron-vite, out/host), once per run. */
 const HOST_BUILDS = ['test/e2e/global-setup.ts']
+/** Every temporary folder of a run under one, removed at its end. */
+const TEMP_FOLDER = 'test/temp-folder-setup.ts'
 
 export default defineConfig({
   plugins: [vue()],
   resolve: { alias: pathAliases() },
   test: {
     environment: 'node',
+    globalSetup: [TEMP_FOLDER],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // expect.poll waits on what it checks; its limit (1 s by default) only ends a wait that would
