@@ -11,7 +11,9 @@ import type { Browser, Page } from 'playwright-core'
 import type { GameSetup } from '@shared/api-methods'
 import { timeDisk } from './disk-time'
 import { ensureRendererBuilt } from '@host/renderer-build'
-import { HOST_ENTRY, launchBrowser, ROOT } from '@test/e2e/support'
+import { launchBrowser } from '@test/kit/browser'
+import { HOST_ENTRY } from '@test/kit/host'
+import { ROOT } from '@test/kit/root'
 import { ScreenClient } from '@test/kit/screen-client'
 
 /** Throws (and bare-page pushes) per figure; `BENCH_PUSHES=100 npm run bench screen` for a quick look. */
