@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureRendererBuilt } from '@host/renderer-build'
-import { launchBrowser, ROOT } from '@test/e2e/support'
+import { launchBrowser } from '@test/kit/browser'
+import { ROOT } from '@test/kit/root'
 
 interface TraceEvent {
   name: string

@@ -2,27 +2,17 @@
 // Chromium against it with playwright-core. The screens it serves are the app's electron-vite
 // build, made once for the whole run by ./global-setup.ts.
 import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { ROOT } from '@test/kit/root'
 import { HOST_ENTRY, spawnHost } from '@test/kit/host'
+import { launchBrowser } from '@test/kit/browser'
 import type { ScreenClient } from '@test/kit/screen-client'
 
 export { ROOT }
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots')
-export { HOST_ENTRY }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-/** Chromium, headless; `extraArgs` adds switches (a fake camera's, e.g.). */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is needed at ${CHROMIUM} (apt-get install chromium), or set CHROMIUM_PATH`)
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs]
-  })
-}
+export { HOST_ENTRY, launchBrowser }
 
 export interface RunningHost {
   url: string

@@ -69,6 +69,13 @@ export class GameTable {
   private lastTakenBack: Game | null = null
   /** The lines undone since the last move, the latest last: what redo plays again. */
   private undone: Move[] = []
+  /**
+   * The game before its last line, for the words of what undo would take back: every screen's
+   * state says them, and folding the game again from its first line (undo) at each push cost a
+   * long game's replay on the throw's path. Kept for the current game only (one step back, so a
+   * game's earlier states are not all held).
+   */
+  private beforeLast: { game: Game; before: Game } | null = null
   private readonly events = new Signal<TableEvent>()
   private readonly journal: RecordJournal
   private readonly archive: HistoryArchive
@@ -198,9 +205,14 @@ export class GameTable {
     const last = game.moves.at(-1)
     const next = this.undone.at(-1)
     return {
-      undo: last ? describeMove(undo(game), last.move) : null,
+      undo: last ? describeMove(this.gameBeforeLast(game), last.move) : null,
       redo: next ? describeMove(game, next) : null
     }
+  }
+
+  private gameBeforeLast(game: Game): Game {
+    if (this.beforeLast?.game !== game) this.beforeLast = { game, before: undo(game) }
+    return this.beforeLast.before
   }
 
   private play(game: Game, move: Move, source: MoveSource, note: { text: string; seat: number } | undefined, redone = false): Outcome {
@@ -213,6 +225,7 @@ export class GameTable {
       return refuseForDisk(error, `the ${moveKind(move)} was not taken`, 'enter it again')
     }
     this.game = played.game
+    this.beforeLast = { game: played.game, before: game }
     const undoneBefore = this.undone
     // A new move starts a new line of play: what was undone can no longer be redone.
     if (!redone) this.undone = []
