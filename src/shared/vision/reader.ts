@@ -76,9 +76,11 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
     const unitToImage = unitToPolygon(cv, polygon)
     const view = trayView(unitToImage, width, height)
     const margin = 0.1
-    // A small picture's tray is enlarged to the work size, a large one's reduced: the dice are then
-    // about one size in pixels whatever the photo's resolution.
-    let trayWidth = WORK_SIZE / (1 + 2 * margin)
+    const edge = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1])
+    const across = Math.max(edge(polygon[0], polygon[1]), edge(polygon[3], polygon[2]))
+    // A large picture's tray is reduced to the work size, and a small picture's (a tray less than
+    // 0.6 of it across: a 640×480 photo) enlarged to it, so that its pips are large enough to find.
+    let trayWidth = across < WORK_SIZE * 0.6 ? WORK_SIZE / (1 + 2 * margin) : Math.min(across, WORK_SIZE / (1 + 2 * margin))
     let trayDepth = trayWidth / view.aspect
     if (trayDepth * (1 + 2 * margin) > WORK_SIZE) {
       trayDepth = WORK_SIZE / (1 + 2 * margin)
@@ -101,10 +103,12 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
     ]
     return { image, toFrame: (p) => applyHomography(workToImage, p), tray, trayInFrame: polygon, foot: applyHomography(imageToWork, view.nadir) }
   }
-  // The whole picture at the work size, enlarged or reduced (as the tray above).
-  const scale = WORK_SIZE / Math.max(width, height)
+  // The whole picture at the work size: reduced, or enlarged when it is small (as the tray above).
+  const longest = Math.max(width, height)
+  const scale = longest < WORK_SIZE * 0.8 ? WORK_SIZE / longest : Math.min(1, WORK_SIZE / longest)
   const image = new cv.Mat()
-  cv.resize(rgb, image, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, scale < 1 ? cv.INTER_AREA : cv.INTER_LINEAR)
+  if (scale === 1) rgb.copyTo(image)
+  else cv.resize(rgb, image, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, scale < 1 ? cv.INTER_AREA : cv.INTER_LINEAR)
   return {
     image,
     toFrame: ([x, y]) => [x / scale, y / scale],
