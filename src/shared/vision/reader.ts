@@ -273,10 +273,10 @@ function cleanMask(cv: OpenCv, mask: Mat): void {
   const links = hierarchy.data32S
   const largestHole = (Math.min(mask.cols, mask.rows) * 0.3) ** 2
   for (let i = 0; i < contours.size(); i++) {
-    const contour = contours.get(i)
-    const isHole = links[i * 4 + 3] >= 0
-    if (isHole && cv.contourArea(contour) <= largestHole) cv.drawContours(mask, contours, i, new cv.Scalar(255), -1)
-    contour.delete()
+    if (links[i * 4 + 3] < 0) continue
+    const hole = contours.get(i)
+    if (cv.contourArea(hole) <= largestHole) cv.drawContours(mask, contours, i, new cv.Scalar(255), -1)
+    hole.delete()
   }
   contours.delete()
   hierarchy.delete()
