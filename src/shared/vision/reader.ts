@@ -53,22 +53,34 @@ export function frameToMat(cv: OpenCv, frame: RgbaFrame): Mat {
   return rgb
 }
 
+/** How far a tray found in the picture (not calibrated) is widened on each side, as a share of its size, to say whether a die is in it. */
+const FOUND_TRAY_WIDENING = 0.03
+
+/** The tray's homography: the unit square's corners onto the polygon's (frame pixels). */
+function unitToPolygon(cv: OpenCv, polygon: Point[]): Matrix3 {
+  const src = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, 1, 0, 1, 1, 0, 1])
+  const dst = cv.matFromArray(4, 1, cv.CV_32FC2, polygon.flat())
+  const m = cv.getPerspectiveTransform(src, dst)
+  const unitToImage = Array.from(m.data64F)
+  src.delete()
+  dst.delete()
+  m.delete()
+  return unitToImage
+}
+
+/** The picture as the reader works on it: the tray flattened when there is one, else the whole picture at the work size. */
 function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
   const width = rgb.cols
   const height = rgb.rows
   if (polygon && polygon.length === 4) {
-    const src = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, 1, 0, 1, 1, 0, 1])
-    const dst = cv.matFromArray(4, 1, cv.CV_32FC2, polygon.flat())
-    const m = cv.getPerspectiveTransform(src, dst)
-    const unitToImage = Array.from(m.data64F)
-    src.delete()
-    dst.delete()
-    m.delete()
+    const unitToImage = unitToPolygon(cv, polygon)
     const view = trayView(unitToImage, width, height)
+    const margin = 0.1
     const edge = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1])
     const across = Math.max(edge(polygon[0], polygon[1]), edge(polygon[3], polygon[2]))
-    const margin = 0.1
-    let trayWidth = Math.min(across, WORK_SIZE / (1 + 2 * margin))
+    // A large picture's tray is reduced to the work size, and a small picture's (a tray less than
+    // 0.6 of it across: a 640×480 photo) enlarged to it, so that its pips are large enough to find.
+    let trayWidth = across < WORK_SIZE * 0.6 ? WORK_SIZE / (1 + 2 * margin) : Math.min(across, WORK_SIZE / (1 + 2 * margin))
     let trayDepth = trayWidth / view.aspect
     if (trayDepth * (1 + 2 * margin) > WORK_SIZE) {
       trayDepth = WORK_SIZE / (1 + 2 * margin)
@@ -91,10 +103,12 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
     ]
     return { image, toFrame: (p) => applyHomography(workToImage, p), tray, trayInFrame: polygon, foot: applyHomography(imageToWork, view.nadir) }
   }
-  const scale = Math.min(1, WORK_SIZE / Math.max(width, height))
+  // The whole picture at the work size: reduced, or enlarged when it is small (as the tray above).
+  const longest = Math.max(width, height)
+  const scale = longest < WORK_SIZE * 0.8 ? WORK_SIZE / longest : Math.min(1, WORK_SIZE / longest)
   const image = new cv.Mat()
-  if (scale < 1) cv.resize(rgb, image, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, cv.INTER_AREA)
-  else rgb.copyTo(image)
+  if (scale === 1) rgb.copyTo(image)
+  else cv.resize(rgb, image, new cv.Size(Math.round(width * scale), Math.round(height * scale)), 0, 0, scale < 1 ? cv.INTER_AREA : cv.INTER_LINEAR)
   return {
     image,
     toFrame: ([x, y]) => [x / scale, y / scale],
@@ -250,11 +264,20 @@ function cleanMask(cv: OpenCv, mask: Mat): void {
   const closeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5))
   cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, closeKernel)
   closeKernel.delete()
-  // Fill each blob's holes (pips the colour of the floor).
+  // Fill each blob's holes (pips the colour of the floor), those no larger than a die: a ring
+  // (a tray's rim or wall, read whole or taken in by a tray found a little wide) keeps the floor
+  // it encloses.
   const contours = new cv.MatVector()
   const hierarchy = new cv.Mat()
-  cv.findContours(mask, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE)
-  cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1)
+  cv.findContours(mask, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE)
+  const links = hierarchy.data32S
+  const largestHole = (Math.min(mask.cols, mask.rows) * 0.3) ** 2
+  for (let i = 0; i < contours.size(); i++) {
+    if (links[i * 4 + 3] < 0) continue
+    const hole = contours.get(i)
+    if (cv.contourArea(hole) <= largestHole) cv.drawContours(mask, contours, i, new cv.Scalar(255), -1)
+    hole.delete()
+  }
   contours.delete()
   hierarchy.delete()
 }
@@ -737,20 +760,47 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
 export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions = {}): FrameReading {
   const debug = options.debug
   const rgb = frameToMat(cv, frame)
-  try {
-    const trayOption = options.tray ?? 'auto'
-    let polygon: Point[] | null = null
-    if (trayOption === 'auto') polygon = findTray(cv, rgb)
-    else if (trayOption !== 'none') polygon = scalePolygon(trayOption.polygon, trayOption, frame)
+  const read = (polygon: Point[] | null): FrameReading => {
     const view = workView(cv, rgb, polygon)
     try {
       return readWork(cv, view, debug)
     } finally {
       view.image.delete()
     }
+  }
+  try {
+    const trayOption = options.tray ?? 'auto'
+    if (trayOption === 'none') return read(null)
+    if (trayOption !== 'auto') return read(scalePolygon(trayOption.polygon, trayOption, frame))
+    const found = findTray(cv, rgb)
+    if (!found) return read(null)
+    return doubtTray(found, read(found), () => read(null))
   } finally {
     rgb.delete()
   }
+}
+
+const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
+
+/**
+ * A tray found in the picture (not calibrated) says where the tray is, but its corners, from the
+ * floor's colour, can be a little off (a rim of the floor's colour taken in, a wall's shadow left
+ * out), and flattening the floor with them squashes every face: its dice then read as cocked or
+ * unclear. So when a die in it is not read surely, the whole picture is read too, and kept when
+ * it reads more dice surely inside the tray; the dice it finds outside the tray (widened a little:
+ * the floor in a wall's shadow is left out of the tray found) are said to be there and not read.
+ */
+function doubtTray(found: Point[], inTray: FrameReading, wholePicture: () => FrameReading): FrameReading {
+  if (inTray.dice.every((die) => sure(die) || die.unreadable === 'outside the tray')) return inTray
+  const cx = found.reduce((sum, p) => sum + p[0], 0) / found.length
+  const cy = found.reduce((sum, p) => sum + p[1], 0) / found.length
+  const widened = found.map(([x, y]) => [cx + (x - cx) * (1 + FOUND_TRAY_WIDENING * 2), cy + (y - cy) * (1 + FOUND_TRAY_WIDENING * 2)] as Point)
+  const whole = wholePicture()
+  const dice = whole.dice.map((die): DieReading => {
+    const [x, y, w, h] = die.box
+    return insidePolygon([x + w / 2, y + h / 2], widened) ? die : { value: null, confidence: 0, box: die.box, unreadable: 'outside the tray' }
+  })
+  return dice.filter(sure).length > inTray.dice.filter(sure).length ? { dice, tray: found } : inTray
 }
 
 function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): FrameReading {
