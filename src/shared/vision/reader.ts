@@ -21,6 +21,7 @@ import { fitLayout } from './layout'
 import type { OpenCv } from './opencv'
 import { CONFIDENT, type Box, type DieReading, type FrameReading, type Point, type RgbaFrame, type TrayCalibration, type UnreadableReason } from './types'
 import { findTray } from './tray'
+import { findPipFaces, withPipFaces } from './pips'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -744,7 +745,8 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
     else if (trayOption !== 'none') polygon = scalePolygon(trayOption.polygon, trayOption, frame)
     const view = workView(cv, rgb, polygon)
     try {
-      return readWork(cv, view, debug)
+      // The pip-first path (pips.ts) checks and completes the blob path's dice.
+      return withPipFaces(readWork(cv, view, debug), findPipFaces(cv, view.image), view)
     } finally {
       view.image.delete()
     }

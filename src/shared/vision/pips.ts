@@ -1,0 +1,331 @@
+// The pip-first path: faces found from their pips, not from the die's blob.
+//
+// Why a second path: the blob path (reader.ts) finds a die as "pixels unlike the floor", which
+// fails on real photos in ways the pips do not: an ivory die on a white table is the floor's
+// colour, a die's shadow and its side faces (a phone at a slight angle) join its blob, and a
+// large die's blob is measured wrongly. Pips are what a person looks at: dark (or light), round,
+// alike spots on an even face. So here:
+// 1. Pips: spots darker (or lighter) than their surround by a morphological black-hat (top-hat)
+//    with a window larger than any pip, kept when round and solid.
+// 2. Faces: for each pip, the sets of it and its nearest pips (one to six) are fitted to the
+//    layout of as many pips (fitLayout); a set is a face when the fit is close, its pips are
+//    alike in size, the pip size fits the face size the fit implies, no other pip of that size
+//    lies on the face (a 4 found inside a 6 is not a face), the face between the pips is even
+//    and lighter than the pips (darker for light pips) and its pips are not squashed (a side
+//    face seen at a slant has oval pips). The best faces win, each pip in one face only.
+// 3. One die, one face: faces closer than a face's side are faces of one die (its top and a
+//    side face); the one with the roundest pips is its top, and when two are about as round the
+//    die is unsure.
+// Every size is relative: pips to the work picture (at most 1000 px), faces to their own pips.
+// A lone pip (a 1) has no scale of its own and is not taken here; the blob path reads 1s.
+// Hand-written: what a face of pips is, is this project's rule (as layout.ts); OpenCV does the
+// pixel work.
+import { fitLayout, type LayoutFit } from './layout'
+import type { OpenCv } from './opencv'
+import { insidePolygon } from './geometry'
+import type { Box, DieReading, DieValue, FrameReading, Point } from './types'
+
+type Mat = InstanceType<OpenCv['Mat']>
+
+export interface Pip {
+  centre: Point
+  /** Radius of the disc of the pip's area, work pixels. */
+  radius: number
+  /** Minor over major axis of the pip's ellipse of inertia (1: round). */
+  roundness: number
+  dark: boolean
+}
+
+export interface PipFace {
+  value: DieValue
+  /** Work pixels. */
+  centre: Point
+  side: number
+  angle: number
+  confidence: number
+  pips: Pip[]
+  /** The mean roundness of its pips (a side face seen at a slant has oval pips). */
+  roundness: number
+  /** Set when another face of the same die was about as likely its top. */
+  doubtful?: boolean
+}
+
+const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
+/** 1 at `good` or better, 0 at `bad` or worse, linear between. */
+const ramp = (x: number, good: number, bad: number): number => clamp01((x - bad) / (good - bad))
+
+/** Spots darker (dark = true) or lighter than their surround in the grey picture. */
+function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+  const shortSide = Math.min(grey.cols, grey.rows)
+  // Larger than the largest pip (a die a third of the picture across has pips of a twentieth).
+  const window = Math.max(9, Math.round(shortSide / 14)) | 1
+  const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(window, window))
+  const hat = new cv.Mat()
+  cv.morphologyEx(grey, hat, dark ? cv.MORPH_BLACKHAT : cv.MORPH_TOPHAT, kernel)
+  kernel.delete()
+  const mask = new cv.Mat()
+  cv.threshold(hat, mask, 40, 255, cv.THRESH_BINARY)
+  hat.delete()
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
+  mask.delete()
+  const s = stats.data32S
+  const c = centroids.data64F
+  const minArea = Math.max(6, (shortSide * 0.004) ** 2)
+  const maxArea = (shortSide * 0.05) ** 2
+  // Second moments per label, for each spot's ellipse (one pass over the labels).
+  const sxx = new Float64Array(count)
+  const syy = new Float64Array(count)
+  const sxy = new Float64Array(count)
+  const data = labels.data32S
+  const width = labels.cols
+  for (let i = 0; i < data.length; i++) {
+    const label = data[i]
+    if (label === 0) continue
+    const area = s[label * 5 + 4]
+    if (area < minArea || area > maxArea) continue
+    const dx = (i % width) - c[label * 2]
+    const dy = Math.floor(i / width) - c[label * 2 + 1]
+    sxx[label] += dx * dx
+    syy[label] += dy * dy
+    sxy[label] += dx * dy
+  }
+  labels.delete()
+  const pips: Pip[] = []
+  for (let label = 1; label < count; label++) {
+    const area = s[label * 5 + 4]
+    if (area < minArea || area > maxArea) continue
+    const w = s[label * 5 + 2]
+    const h = s[label * 5 + 3]
+    // Solid: a disc fills π/4 of its box; a ring, a streak or a corner does not.
+    if (area < w * h * 0.55) continue
+    const a = sxx[label] / area
+    const b = syy[label] / area
+    const d = sxy[label] / area
+    const root = Math.sqrt(((a - b) / 2) ** 2 + d * d)
+    const major = (a + b) / 2 + root
+    const minor = (a + b) / 2 - root
+    const roundness = major > 0 ? Math.sqrt(Math.max(0, minor) / major) : 0
+    if (roundness < 0.45) continue
+    pips.push({ centre: [c[label * 2], c[label * 2 + 1]], radius: Math.sqrt(area / Math.PI), roundness, dark })
+  }
+  stats.delete()
+  centroids.delete()
+  return pips
+}
+
+/**
+ * The grey level's median, its spread (the absolute deviations' third quartile) and its near-worst
+ * deviation (92nd percentile) over the face square less its pips: a face is even all over, while
+ * specks of a carpet or a die's edge and the floor beyond it are not.
+ */
+function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips: Pip[]): { level: number; spread: number; worst: number } | null {
+  const width = grey.cols
+  const height = grey.rows
+  const data = grey.data
+  const values: number[] = []
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  const steps = 12
+  for (let i = 0; i < steps; i++) {
+    for (let j = 0; j < steps; j++) {
+      // Over the inner 80 % of the face (its rounded edges shade).
+      const u = ((i + 0.5) / steps - 0.5) * side * 0.8
+      const v = ((j + 0.5) / steps - 0.5) * side * 0.8
+      const x = centre[0] + u * cos - v * sin
+      const y = centre[1] + u * sin + v * cos
+      if (pips.some((pip) => Math.hypot(pip.centre[0] - x, pip.centre[1] - y) < pip.radius * 1.4)) continue
+      const xi = Math.round(x)
+      const yi = Math.round(y)
+      if (xi < 0 || yi < 0 || xi >= width || yi >= height) return null
+      values.push(data[yi * width + xi])
+    }
+  }
+  if (values.length < 12) return null
+  values.sort((p, q) => p - q)
+  const level = values[Math.floor(values.length / 2)]
+  const deviations = values.map((value) => Math.abs(value - level)).sort((p, q) => p - q)
+  return { level, spread: deviations[Math.floor(deviations.length * 0.75)], worst: deviations[Math.floor(deviations.length * 0.92)] }
+}
+
+function greyAt(grey: Mat, [x, y]: Point): number {
+  const xi = Math.min(grey.cols - 1, Math.max(0, Math.round(x)))
+  const yi = Math.min(grey.rows - 1, Math.max(0, Math.round(y)))
+  return grey.data[yi * grey.cols + xi]
+}
+
+const SIX_LAYOUTS: Array<Array<[number, number]>> = [0.26, 0.33, 0.4, 0.47].map((apart) => [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 0.25, row * apart] as [number, number])))
+
+interface Candidate extends PipFace {
+  indexes: number[]
+}
+
+function faceOf(grey: Mat, pips: Pip[], indexes: number[], all: Pip[]): Candidate | null {
+  const chosen = indexes.map((index) => pips[index])
+  const centres = chosen.map((pip) => pip.centre)
+  // A 6's columns are closer or farther apart from maker to maker (their rows sit at a quarter of
+  // the side from the centre, the pips in a row from a quarter to two fifths apart): the closest fit wins.
+  const fits = chosen.length === 6 ? SIX_LAYOUTS.map((template) => fitLayout(centres, template)) : [fitLayout(centres)]
+  const fit: LayoutFit | null = fits.reduce<LayoutFit | null>((best, f) => (f && (!best || f.error < best.error) ? f : best), null)
+  if (!fit || fit.value === 1) return null
+  const side = fit.side
+  const radii = chosen.map((pip) => pip.radius)
+  const meanRadius = radii.reduce((sum, r) => sum + r, 0) / radii.length
+  const radiusSpread = (Math.max(...radii) - Math.min(...radii)) / meanRadius
+  const pipShare = meanRadius / side
+  if (fit.error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > 0.2 || fit.squash < 0.65) return null
+  // No other pip of this size on the face: a 4 inside a 6, a 2 inside a 4 or a 5 are not faces.
+  const cos = Math.cos(fit.angle)
+  const sin = Math.sin(fit.angle)
+  for (let k = 0; k < all.length; k++) {
+    if (indexes.includes(k)) continue
+    const other = all[k]
+    if (other.radius < meanRadius * 0.5 || other.radius > meanRadius * 2) continue
+    const dx = other.centre[0] - fit.centre[0]
+    const dy = other.centre[1] - fit.centre[1]
+    const u = dx * cos + dy * sin
+    const v = -dx * sin + dy * cos
+    if (Math.abs(u) < side * 0.42 && Math.abs(v) < side * 0.42) return null
+  }
+  const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
+  if (!surface) return null
+  const pipLevel = chosen.map((pip) => greyAt(grey, pip.centre))
+  const contrast = Math.min(...pipLevel.map((level) => (chosen[0].dark ? surface.level - level : level - surface.level)))
+  if (contrast < 30 || surface.spread > contrast * 0.35 || surface.worst > contrast * 0.5) return null
+  const roundness = chosen.reduce((sum, pip) => sum + pip.roundness, 0) / chosen.length
+  const confidence = Math.min(
+    ramp(fit.error, 0.04, 0.1),
+    ramp(radiusSpread, 0.3, 0.6),
+    ramp(fit.squash, 0.85, 0.65),
+    ramp(surface.spread / contrast, 0.15, 0.35),
+    ramp(surface.worst / contrast, 0.25, 0.5),
+    ramp(contrast, 60, 30),
+    ramp(roundness, 0.75, 0.55)
+  )
+  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, indexes }
+}
+
+/** The faces whose pips the grey picture shows, dark pips and light, each pip in one face at most. */
+export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, value: unknown) => void): PipFace[] {
+  const grey = new cv.Mat()
+  cv.cvtColor(image, grey, cv.COLOR_RGB2GRAY)
+  try {
+    const faces: PipFace[] = []
+    for (const dark of [true, false]) {
+      const pips = findPips(cv, grey, dark)
+      debug?.('pips', { dark, pips })
+      if (pips.length > 400) continue // texture, not pips
+      const candidates: Candidate[] = []
+      const seen = new Set<string>()
+      for (let i = 0; i < pips.length; i++) {
+        const near = pips
+          .map((pip, index) => ({ index, distance: Math.hypot(pip.centre[0] - pips[i].centre[0], pip.centre[1] - pips[i].centre[1]) }))
+          .filter(({ index, distance }) => index !== i && distance < pips[i].radius * 16 && pips[index].radius > pips[i].radius * 0.5 && pips[index].radius < pips[i].radius * 2)
+          .sort((a, b) => a.distance - b.distance)
+        for (let m = 1; m <= Math.min(5, near.length); m++) {
+          const indexes = [i, ...near.slice(0, m).map((n) => n.index)].sort((a, b) => a - b)
+          const key = indexes.join(',')
+          if (seen.has(key)) continue
+          seen.add(key)
+          const face = faceOf(grey, pips, indexes, pips)
+          if (face) candidates.push(face)
+          debug?.('candidate', { indexes, face })
+        }
+      }
+      // More pips that fit is less likely by chance: larger faces first, then the better.
+      candidates.sort((a, b) => b.pips.length - a.pips.length || b.confidence - a.confidence)
+      const used = new Set<number>()
+      for (const candidate of candidates) {
+        if (candidate.indexes.some((index) => used.has(index))) continue
+        for (const index of candidate.indexes) used.add(index)
+        const { indexes: _indexes, ...face } = candidate
+        faces.push(face)
+      }
+    }
+    return oneFacePerDie(faces)
+  } finally {
+    grey.delete()
+  }
+}
+
+/** Faces closer than a face's side are one die's top and side faces: the roundest pips are its top. */
+function oneFacePerDie(faces: PipFace[]): PipFace[] {
+  const order = [...faces].sort((a, b) => b.roundness - a.roundness)
+  const kept: PipFace[] = []
+  for (const face of order) {
+    const rival = kept.find((other) => Math.hypot(other.centre[0] - face.centre[0], other.centre[1] - face.centre[1]) < Math.max(other.side, face.side) * 0.95)
+    if (!rival) {
+      kept.push(face)
+      continue
+    }
+    if (rival.roundness - face.roundness < 0.08) rival.doubtful = true
+  }
+  return kept
+}
+
+/** Faces less sure than this are not taken as faces at all (two specks of the floor make a 2). */
+const FACE_FLOOR = 0.5
+/** A die only the pips found is said to be there from this confidence (below it: specks that happen to fit). */
+const NEW_DIE_FLOOR = 0.6
+/** 'ask, do not guess': the confidence of a die the two paths read differently. */
+const DISAGREED = 0.5
+
+/**
+ * The blob path's dice with the pip-first faces: a face inside a die's box that agrees makes it
+ * sure, one that disagrees makes it unsure (the surer value kept, for the keypad to confirm);
+ * several faces in one box are that many dice; a face in no box is a die the blob path missed
+ * (inside the tray only). Dice the blob path left unread for where they are (outside the tray, on
+ * its edge) or for a squashed layout (cocked) stay unread.
+ */
+export function withPipFaces(reading: FrameReading, faces: PipFace[], view: { toFrame: (p: Point) => Point; tray: Point[] | null }): FrameReading {
+  const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame), used: false }))
+  const inside = (box: Box, [x, y]: Point): boolean => x >= box[0] && y >= box[1] && x <= box[0] + box[2] && y <= box[1] + box[3]
+  const dieOf = (entry: (typeof placed)[number]): DieReading => ({
+    value: entry.face.value,
+    confidence: round3(entry.face.doubtful ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
+    box: entry.box
+  })
+  const dice: DieReading[] = []
+  for (const die of reading.dice) {
+    // A face already taken by another die of the same value: the blob path saw one die twice.
+    if (die.value !== null && placed.some((entry) => entry.used && entry.face.value === die.value && inside(die.box, entry.centre))) continue
+    const mine = placed.filter((entry) => !entry.used && inside(die.box, entry.centre))
+    const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || die.unreadable === 'cocked'
+    if (mine.length === 0 || kept) {
+      dice.push(die)
+      continue
+    }
+    for (const entry of mine) entry.used = true
+    if (mine.length > 1) {
+      dice.push(...mine.map(dieOf))
+      continue
+    }
+    const face = dieOf(mine[0])
+    if (die.value === null || die.value === face.value) dice.push({ ...face, box: die.box, confidence: die.value === null ? face.confidence : Math.max(face.confidence, die.confidence) })
+    else dice.push({ ...die, value: face.confidence > die.confidence ? face.value : die.value, confidence: Math.min(DISAGREED, die.confidence, face.confidence) })
+  }
+  for (const entry of placed) {
+    if (entry.used || entry.face.confidence < NEW_DIE_FLOOR || (view.tray !== null && !insidePolygon(entry.face.centre, view.tray))) continue
+    dice.push(dieOf(entry))
+  }
+  return { ...reading, dice }
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000
+
+function faceBox(face: PipFace, toFrame: (p: Point) => Point): Box {
+  const half = face.side / 2
+  const corners = [
+    [-half, -half],
+    [half, -half],
+    [half, half],
+    [-half, half]
+  ].map(([u, v]) => toFrame([face.centre[0] + u * Math.cos(face.angle) - v * Math.sin(face.angle), face.centre[1] + u * Math.sin(face.angle) + v * Math.cos(face.angle)]))
+  const xs = corners.map((c) => c[0])
+  const ys = corners.map((c) => c[1])
+  const x = Math.round(Math.min(...xs))
+  const y = Math.round(Math.min(...ys))
+  return [x, y, Math.round(Math.max(...xs)) - x, Math.round(Math.max(...ys)) - y]
+}
