@@ -15,8 +15,8 @@ async function main(): Promise<void> {
     let tried = 0
     const faces = findPipFaces(cv, image, (what, value) => {
       if (what === 'pips') {
-        const v = value as { dark: boolean; pips: Array<{ centre: number[]; radius: number; roundness: number }> }
-        console.log(file, v.dark ? 'dark' : 'light', v.pips.length, 'pips', v.pips.length < 40 ? v.pips.map((p) => `${p.centre.map(Math.round).join(',')} r${p.radius.toFixed(1)} o${p.roundness.toFixed(2)}`).join(' | ') : '')
+        const v = value as { dark: boolean; pips: Array<{ centre: number[]; radius: number; roundness: number; isPip: boolean }> }
+        console.log(file, v.dark ? 'dark' : 'light', v.pips.length, 'pips', v.pips.length < 1000 ? v.pips.map((p) => `${p.centre.map(Math.round).join(',')} r${p.radius.toFixed(1)} o${p.roundness.toFixed(2)}${p.isPip ? "" : " X"}`).join(' | ') : '')
       }
       if (what === 'candidate') tried++
     })

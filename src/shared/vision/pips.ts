@@ -10,7 +10,7 @@
 // 2. Faces: for each pip, the sets of it and its nearest pips (one to six) are fitted to the
 //    layout of as many pips (fitLayout); a set is a face when the fit is close, its pips are
 //    alike in size, the pip size fits the face size the fit implies, no other pip of that size
-//    lies on the face (a 4 found inside a 6 is not a face), the face between the pips is even
+//    lies on the face or just beyond (a 4 found inside a 6 is not a face), the face between the pips is even
 //    and lighter than the pips (darker for light pips) and its pips are not squashed (a side
 //    face seen at a slant has oval pips). The best faces win, each pip in one face only.
 // 3. One die, one face: faces closer than a face's side are faces of one die (its top and a
@@ -23,7 +23,7 @@
 import { fitLayout, type LayoutFit } from './layout'
 import type { OpenCv } from './opencv'
 import { insidePolygon } from './geometry'
-import type { Box, DieReading, DieValue, FrameReading, Point } from './types'
+import { CONFIDENT, type Box, type DieReading, type DieValue, type FrameReading, type Point } from './types'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -34,6 +34,8 @@ export interface Pip {
   /** Minor over major axis of the pip's ellipse of inertia (1: round). */
   roundness: number
   dark: boolean
+  /** False for a spot too irregular or too large for a pip: not a pip, but it still spoils a face it lies on. */
+  isPip: boolean
 }
 
 export interface PipFace {
@@ -46,6 +48,8 @@ export interface PipFace {
   pips: Pip[]
   /** The mean roundness of its pips (a side face seen at a slant has oval pips). */
   roundness: number
+  /** How square its layout is (fitLayout's squash; 1 for fewer than four pips). */
+  squash: number
   /** Set when another face of the same die was about as likely its top. */
   doubtful?: boolean
 }
@@ -57,8 +61,8 @@ const ramp = (x: number, good: number, bad: number): number => clamp01((x - bad)
 /** Spots darker (dark = true) or lighter than their surround in the grey picture. */
 function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
   const shortSide = Math.min(grey.cols, grey.rows)
-  // Larger than the largest pip (a die a third of the picture across has pips of a twentieth).
-  const window = Math.max(9, Math.round(shortSide / 14)) | 1
+  // Larger than the largest pip (a die a third of the picture across has pips of a twentieth; larger ones at half size, below).
+  const window = Math.max(9, Math.round(shortSide / 12)) | 1
   const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(window, window))
   const hat = new cv.Mat()
   cv.morphologyEx(grey, hat, dark ? cv.MORPH_BLACKHAT : cv.MORPH_TOPHAT, kernel)
@@ -74,7 +78,7 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
   const s = stats.data32S
   const c = centroids.data64F
   const minArea = Math.max(6, (shortSide * 0.004) ** 2)
-  const maxArea = (shortSide * 0.05) ** 2
+  const maxArea = (shortSide * 0.07) ** 2
   // Second moments per label, for each spot's ellipse (one pass over the labels).
   const sxx = new Float64Array(count)
   const syy = new Float64Array(count)
@@ -85,7 +89,7 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
     const label = data[i]
     if (label === 0) continue
     const area = s[label * 5 + 4]
-    if (area < minArea || area > maxArea) continue
+    if (area < minArea || area > maxArea * 4) continue
     const dx = (i % width) - c[label * 2]
     const dy = Math.floor(i / width) - c[label * 2 + 1]
     sxx[label] += dx * dx
@@ -96,11 +100,11 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
   const pips: Pip[] = []
   for (let label = 1; label < count; label++) {
     const area = s[label * 5 + 4]
-    if (area < minArea || area > maxArea) continue
+    if (area < minArea || area > maxArea * 4) continue
     const w = s[label * 5 + 2]
     const h = s[label * 5 + 3]
     // Solid: a disc fills π/4 of its box; a ring, a streak or a corner does not.
-    if (area < w * h * 0.55) continue
+    const solid = area >= w * h * 0.55
     const a = sxx[label] / area
     const b = syy[label] / area
     const d = sxy[label] / area
@@ -108,12 +112,30 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
     const major = (a + b) / 2 + root
     const minor = (a + b) / 2 - root
     const roundness = major > 0 ? Math.sqrt(Math.max(0, minor) / major) : 0
-    if (roundness < 0.45) continue
-    pips.push({ centre: [c[label * 2], c[label * 2 + 1]], radius: Math.sqrt(area / Math.PI), roundness, dark })
+    pips.push({ centre: [c[label * 2], c[label * 2 + 1]], radius: Math.sqrt(area / Math.PI), roundness, dark, isPip: solid && roundness >= 0.45 && area <= maxArea })
   }
   stats.delete()
   centroids.delete()
   return pips
+}
+
+/**
+ * Pips of any size: the black-hat's window must be wider than a pip, and a window wide enough for
+ * a die filling a quarter of the picture would join a small die's pips to its shadow. So small
+ * pips are found at full size, large ones at half size, a pip found at both kept once. Spots that
+ * are no pips come along, for the check that nothing else lies on a face.
+ */
+function pipsAtTwoScales(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+  const fine = findPips(cv, grey, dark)
+  const half = new cv.Mat()
+  cv.resize(grey, half, new cv.Size(Math.round(grey.cols / 2), Math.round(grey.rows / 2)), 0, 0, cv.INTER_AREA)
+  const coarse = findPips(cv, half, dark).map((pip): Pip => ({ ...pip, centre: [pip.centre[0] * 2 + 0.5, pip.centre[1] * 2 + 0.5], radius: pip.radius * 2 }))
+  half.delete()
+  const shortSide = Math.min(grey.cols, grey.rows)
+  const overlap = (a: Pip, b: Pip): boolean => Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < Math.max(a.radius, b.radius)
+  const large = coarse.filter((pip) => pip.isPip && pip.radius > shortSide * 0.012 && !fine.some((other) => other.isPip && overlap(other, pip)))
+  // The other spots only at full size: at half size two pips of one face can run together.
+  return [...fine.filter((spot) => spot.isPip || !large.some((pip) => overlap(spot, pip))), ...large]
 }
 
 /**
@@ -162,7 +184,7 @@ interface Candidate extends PipFace {
   indexes: number[]
 }
 
-function faceOf(grey: Mat, pips: Pip[], indexes: number[], all: Pip[]): Candidate | null {
+function faceOf(grey: Mat, pips: Pip[], indexes: number[], spots: Pip[]): Candidate | null {
   const chosen = indexes.map((index) => pips[index])
   const centres = chosen.map((pip) => pip.centre)
   // A 6's columns are closer or farther apart from maker to maker (their rows sit at a quarter of
@@ -175,19 +197,24 @@ function faceOf(grey: Mat, pips: Pip[], indexes: number[], all: Pip[]): Candidat
   const meanRadius = radii.reduce((sum, r) => sum + r, 0) / radii.length
   const radiusSpread = (Math.max(...radii) - Math.min(...radii)) / meanRadius
   const pipShare = meanRadius / side
-  if (fit.error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > 0.2 || fit.squash < 0.65) return null
-  // No other pip of this size on the face: a 4 inside a 6, a 2 inside a 4 or a 5 are not faces.
+  if (fit.error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > (fit.value === 2 ? 0.14 : 0.2) || fit.squash < 0.65) return null
+  // No other pip of this size on the face or just beyond its pips' square (out to 0.72 of the
+  // side the fit implies): a 4 inside a 6, a 2 inside a 4 or a 5 are not faces, nor two rows of a
+  // 6 whose rows are as far apart as its columns. A touching die's nearest pip is farther (its
+  // own pips sit a quarter of a side in from its edge, whatever its turn). Any other blot (two
+  // pips run together) counts on the face itself only: beyond its edge lie the floor and the gaps
+  // between dice.
   const cos = Math.cos(fit.angle)
   const sin = Math.sin(fit.angle)
-  for (let k = 0; k < all.length; k++) {
-    if (indexes.includes(k)) continue
-    const other = all[k]
-    if (other.radius < meanRadius * 0.5 || other.radius > meanRadius * 2) continue
+  for (const other of spots) {
+    if (other.radius < meanRadius * 0.5 || chosen.some((pip) => Math.hypot(pip.centre[0] - other.centre[0], pip.centre[1] - other.centre[1]) < Math.max(pip.radius, other.radius))) continue
     const dx = other.centre[0] - fit.centre[0]
     const dy = other.centre[1] - fit.centre[1]
     const u = dx * cos + dy * sin
     const v = -dx * sin + dy * cos
-    if (Math.abs(u) < side * 0.42 && Math.abs(v) < side * 0.42) return null
+    if (!other.isPip && other.roundness < 0.35) continue // a streak: a lit edge, a groove
+    const reach = other.isPip && other.radius < meanRadius * 2 ? 0.72 : 0.4
+    if (Math.abs(u) < side * reach && Math.abs(v) < side * reach) return null
   }
   const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
   if (!surface) return null
@@ -198,13 +225,13 @@ function faceOf(grey: Mat, pips: Pip[], indexes: number[], all: Pip[]): Candidat
   const confidence = Math.min(
     ramp(fit.error, 0.04, 0.1),
     ramp(radiusSpread, 0.3, 0.6),
-    ramp(fit.squash, 0.85, 0.65),
+    ramp(fit.squash, 0.8, 0.65),
     ramp(surface.spread / contrast, 0.15, 0.35),
     ramp(surface.worst / contrast, 0.25, 0.5),
     ramp(contrast, 60, 30),
-    ramp(roundness, 0.75, 0.55)
+    ramp(roundness, 0.8, 0.6)
   )
-  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, indexes }
+  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, indexes }
 }
 
 /** The faces whose pips the grey picture shows, dark pips and light, each pip in one face at most. */
@@ -214,8 +241,9 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
   try {
     const faces: PipFace[] = []
     for (const dark of [true, false]) {
-      const pips = findPips(cv, grey, dark)
-      debug?.('pips', { dark, pips })
+      const spots = pipsAtTwoScales(cv, grey, dark)
+      const pips = spots.filter((spot) => spot.isPip)
+      debug?.('pips', { dark, pips: spots })
       if (pips.length > 400) continue // texture, not pips
       const candidates: Candidate[] = []
       const seen = new Set<string>()
@@ -229,7 +257,7 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
           const key = indexes.join(',')
           if (seen.has(key)) continue
           seen.add(key)
-          const face = faceOf(grey, pips, indexes, pips)
+          const face = faceOf(grey, pips, indexes, spots)
           if (face) candidates.push(face)
           debug?.('candidate', { indexes, face })
         }
@@ -273,43 +301,65 @@ const NEW_DIE_FLOOR = 0.6
 const DISAGREED = 0.5
 
 /**
- * The blob path's dice with the pip-first faces: a face inside a die's box that agrees makes it
- * sure, one that disagrees makes it unsure (the surer value kept, for the keypad to confirm);
- * several faces in one box are that many dice; a face in no box is a die the blob path missed
- * (inside the tray only). Dice the blob path left unread for where they are (outside the tray, on
- * its edge) or for a squashed layout (cocked) stay unread.
+ * The blob path's dice with the pip-first faces. Each face goes to the die whose box holds it
+ * (the nearest box's centre when boxes overlap). A die the blob path left unsure or unread takes
+ * its face's reading; a sure die whose sure face agrees stays sure, and one whose sure face
+ * disagrees is put to the keypad (the surer value shown). A 1 with a face of several pips in its
+ * box takes the face's reading, sure or not: a single pip is what the blob path sees when its
+ * circle holds only the middle pip of a large face. Several faces in one box are that many dice.
+ * A face in no box is a die the blob path missed (inside the tray only; in a picture made flat,
+ * unsure unless it lies flat), and a sure die with no face of its own inside another's box of its
+ * value is that die seen twice. Dice left unread for where they are (outside the tray, on its
+ * edge) stay so, and so do dice left unread as cocked unless their face is square with round pips.
  */
 export function withPipFaces(reading: FrameReading, faces: PipFace[], view: { toFrame: (p: Point) => Point; tray: Point[] | null }): FrameReading {
-  const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame), used: false }))
+  // In a picture made flat (a four-cornered tray) a flat face is square with round pips, so a
+  // face that is not is on a cocked die.
+  const flat = view.tray !== null && view.tray.length === 4
+  const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
+  const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
   const inside = (box: Box, [x, y]: Point): boolean => x >= box[0] && y >= box[1] && x <= box[0] + box[2] && y <= box[1] + box[3]
+  const boxCentreDistance = (box: Box, [x, y]: Point): number => Math.hypot(box[0] + box[2] / 2 - x, box[1] + box[3] / 2 - y)
+  const owner = placed.map((entry) => {
+    let best = -1
+    reading.dice.forEach((die, index) => {
+      if (inside(die.box, entry.centre) && (best < 0 || boxCentreDistance(die.box, entry.centre) < boxCentreDistance(reading.dice[best].box, entry.centre))) best = index
+    })
+    return best
+  })
   const dieOf = (entry: (typeof placed)[number]): DieReading => ({
     value: entry.face.value,
     confidence: round3(entry.face.doubtful ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
     box: entry.box
   })
+  const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
   const dice: DieReading[] = []
-  for (const die of reading.dice) {
-    // A face already taken by another die of the same value: the blob path saw one die twice.
-    if (die.value !== null && placed.some((entry) => entry.used && entry.face.value === die.value && inside(die.box, entry.centre))) continue
-    const mine = placed.filter((entry) => !entry.used && inside(die.box, entry.centre))
-    const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || die.unreadable === 'cocked'
+  reading.dice.forEach((die, index) => {
+    const mine = placed.filter((_, k) => owner[k] === index)
+    // Cocked by the blob path's measure but square with round pips by the pips': the blob path's
+    // measure was thrown by the view (a phone at a slant, no tray to make the picture flat).
+    const cocked = die.unreadable === 'cocked' && !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && lying(mine[0].face))
+    const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || cocked
     if (mine.length === 0 || kept) {
-      dice.push(die)
-      continue
+      const twice = sure(die) && placed.some((entry, k) => owner[k] !== index && owner[k] >= 0 && entry.face.value === die.value && inside(die.box, entry.centre))
+      if (!twice) dice.push(die)
+      return
     }
-    for (const entry of mine) entry.used = true
     if (mine.length > 1) {
       dice.push(...mine.map(dieOf))
-      continue
+      return
     }
     const face = dieOf(mine[0])
-    if (die.value === null || die.value === face.value) dice.push({ ...face, box: die.box, confidence: die.value === null ? face.confidence : Math.max(face.confidence, die.confidence) })
-    else dice.push({ ...die, value: face.confidence > die.confidence ? face.value : die.value, confidence: Math.min(DISAGREED, die.confidence, face.confidence) })
-  }
-  for (const entry of placed) {
-    if (entry.used || entry.face.confidence < NEW_DIE_FLOOR || (view.tray !== null && !insidePolygon(entry.face.centre, view.tray))) continue
-    dice.push(dieOf(entry))
-  }
+    if (!sure(die) || die.value === 1) dice.push({ ...face, box: die.box })
+    else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
+    else if (face.confidence < CONFIDENT) dice.push(die)
+    else dice.push({ ...die, confidence: DISAGREED })
+  })
+  placed.forEach((entry, k) => {
+    if (owner[k] >= 0 || entry.face.confidence < NEW_DIE_FLOOR || (view.tray !== null && !insidePolygon(entry.face.centre, view.tray))) return
+    const die = dieOf(entry)
+    dice.push(flat && !lying(entry.face) ? { ...die, confidence: Math.min(die.confidence, DISAGREED) } : die)
+  })
   return { ...reading, dice }
 }
 
