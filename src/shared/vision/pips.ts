@@ -10,9 +10,10 @@
 // 2. Faces: for each pip, the sets of it and its nearest pips (one to six) are fitted to the
 //    layout of as many pips (fitLayout); a set is a face when the fit is close, its pips are
 //    alike in size, the pip size fits the face size the fit implies, no other pip of that size
-//    lies on the face or just beyond (a 4 found inside a 6 is not a face), the face between the pips is even
-//    and lighter than the pips (darker for light pips) and its pips are not squashed (a side
-//    face seen at a slant has oval pips). The best faces win, each pip in one face only.
+//    lies on the face or just beyond (a 4 found inside a 6 is not a face), the face between the
+//    pips is even and lighter than the pips (darker for light pips), it stands out from what is
+//    around it (specks on an even floor do not) and its pips are not squashed (a side face seen
+//    at a slant has oval pips). The best faces win, each pip in one face only.
 // 3. One die, one face: faces closer than a face's side are faces of one die (its top and a
 //    side face); the one with the roundest pips is its top, and when two are about as round the
 //    die is unsure.
@@ -50,6 +51,8 @@ export interface PipFace {
   roundness: number
   /** How square its layout is (fitLayout's squash; 1 for fewer than four pips). */
   squash: number
+  /** Its pips fit the usual layout (a 6 with its rows a quarter of the side apart), not only another maker's. */
+  standard: boolean
   /** Set when another face of the same die was about as likely its top. */
   doubtful?: boolean
 }
@@ -59,10 +62,10 @@ const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
 const ramp = (x: number, good: number, bad: number): number => clamp01((x - bad) / (good - bad))
 
 /** Spots darker (dark = true) or lighter than their surround in the grey picture. */
-function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+function findPips(cv: OpenCv, grey: Mat, dark: boolean, windowShare: number): Pip[] {
   const shortSide = Math.min(grey.cols, grey.rows)
   // Larger than the largest pip (a die a third of the picture across has pips of a twentieth; larger ones at half size, below).
-  const window = Math.max(9, Math.round(shortSide / 12)) | 1
+  const window = Math.max(9, Math.round(shortSide * windowShare)) | 1
   const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(window, window))
   const hat = new cv.Mat()
   cv.morphologyEx(grey, hat, dark ? cv.MORPH_BLACKHAT : cv.MORPH_TOPHAT, kernel)
@@ -77,8 +80,9 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
   mask.delete()
   const s = stats.data32S
   const c = centroids.data64F
-  const minArea = Math.max(6, (shortSide * 0.004) ** 2)
-  const maxArea = (shortSide * 0.07) ** 2
+  const minArea = Math.max(12, (shortSide * 0.004) ** 2)
+  // A spot nearly as wide as the window is cut by it: larger pips are the half-size pass's.
+  const maxArea = Math.PI * (window / 2.4) ** 2
   // Second moments per label, for each spot's ellipse (one pass over the labels).
   const sxx = new Float64Array(count)
   const syy = new Float64Array(count)
@@ -126,10 +130,10 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
  * are no pips come along, for the check that nothing else lies on a face.
  */
 function pipsAtTwoScales(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
-  const fine = findPips(cv, grey, dark)
+  const fine = findPips(cv, grey, dark, 1 / 12)
   const half = new cv.Mat()
   cv.resize(grey, half, new cv.Size(Math.round(grey.cols / 2), Math.round(grey.rows / 2)), 0, 0, cv.INTER_AREA)
-  const coarse = findPips(cv, half, dark).map((pip): Pip => ({ ...pip, centre: [pip.centre[0] * 2 + 0.5, pip.centre[1] * 2 + 0.5], radius: pip.radius * 2 }))
+  const coarse = findPips(cv, half, dark, 1 / 5).map((pip): Pip => ({ ...pip, centre: [pip.centre[0] * 2 + 0.5, pip.centre[1] * 2 + 0.5], radius: pip.radius * 2 }))
   half.delete()
   const shortSide = Math.min(grey.cols, grey.rows)
   const overlap = (a: Pip, b: Pip): boolean => Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < Math.max(a.radius, b.radius)
@@ -184,13 +188,49 @@ interface Candidate extends PipFace {
   indexes: number[]
 }
 
-function faceOf(grey: Mat, pips: Pip[], indexes: number[], spots: Pip[]): Candidate | null {
+/**
+ * The share of points on a circle just beyond the face (0.8 of its side from its centre) whose
+ * colour is far from the face's own: a die stands out from the floor somewhere around its face
+ * (its edge, its side faces, its shadow, the floor's shade), while specks on an even floor that
+ * happen to lie like pips have the same floor all round.
+ */
+function edgeShare(rgb: Mat, grey: Mat, centre: Point, side: number, level: number): number {
+  const width = rgb.cols
+  const channels = rgb.channels()
+  const data = rgb.data
+  // The face's colour: the median of each channel over points of the face's grey level.
+  const inner: number[][] = [[], [], []]
+  for (let k = 0; k < 16; k++) {
+    const angle = (k / 16) * 2 * Math.PI
+    const x = Math.round(centre[0] + Math.cos(angle) * side * 0.4)
+    const y = Math.round(centre[1] + Math.sin(angle) * side * 0.4)
+    if (x < 0 || y < 0 || x >= width || y >= rgb.rows || Math.abs(grey.data[y * width + x] - level) > 20) continue
+    for (let c = 0; c < 3; c++) inner[c].push(data[(y * width + x) * channels + c])
+  }
+  if (inner[0].length < 4) return 0
+  const faceColour = inner.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)])
+  let far = 0
+  let all = 0
+  for (let k = 0; k < 32; k++) {
+    const angle = (k / 32) * 2 * Math.PI
+    const x = Math.round(centre[0] + Math.cos(angle) * side * 0.8)
+    const y = Math.round(centre[1] + Math.sin(angle) * side * 0.8)
+    if (x < 0 || y < 0 || x >= width || y >= rgb.rows) continue
+    all++
+    const i = (y * width + x) * channels
+    if (Math.hypot(data[i] - faceColour[0], data[i + 1] - faceColour[1], data[i + 2] - faceColour[2]) > 15) far++
+  }
+  return all > 0 ? far / all : 0
+}
+
+function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[]): Candidate | null {
   const chosen = indexes.map((index) => pips[index])
   const centres = chosen.map((pip) => pip.centre)
   // A 6's columns are closer or farther apart from maker to maker (their rows sit at a quarter of
   // the side from the centre, the pips in a row from a quarter to two fifths apart): the closest fit wins.
   const fits = chosen.length === 6 ? SIX_LAYOUTS.map((template) => fitLayout(centres, template)) : [fitLayout(centres)]
   const fit: LayoutFit | null = fits.reduce<LayoutFit | null>((best, f) => (f && (!best || f.error < best.error) ? f : best), null)
+  const standard = fits[0] !== null && fits[0].error < 0.06
   if (!fit || fit.value === 1) return null
   const side = fit.side
   const radii = chosen.map((pip) => pip.radius)
@@ -198,8 +238,8 @@ function faceOf(grey: Mat, pips: Pip[], indexes: number[], spots: Pip[]): Candid
   const radiusSpread = (Math.max(...radii) - Math.min(...radii)) / meanRadius
   const pipShare = meanRadius / side
   if (fit.error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > (fit.value === 2 ? 0.14 : 0.2) || fit.squash < 0.65) return null
-  // No other pip of this size on the face or just beyond its pips' square (out to 0.72 of the
-  // side the fit implies): a 4 inside a 6, a 2 inside a 4 or a 5 are not faces, nor two rows of a
+  // No other round pip of this size on the face or just beyond its pips' square (within 0.72 of
+  // the side the fit implies): a 4 inside a 6, a 2 inside a 4 or a 5 are not faces, nor two rows of a
   // 6 whose rows are as far apart as its columns. A touching die's nearest pip is farther (its
   // own pips sit a quarter of a side in from its edge, whatever its turn). Any other blot (two
   // pips run together) counts on the face itself only: beyond its edge lie the floor and the gaps
@@ -213,25 +253,28 @@ function faceOf(grey: Mat, pips: Pip[], indexes: number[], spots: Pip[]): Candid
     const u = dx * cos + dy * sin
     const v = -dx * sin + dy * cos
     if (!other.isPip && other.roundness < 0.35) continue // a streak: a lit edge, a groove
-    const reach = other.isPip && other.radius < meanRadius * 2 ? 0.72 : 0.4
-    if (Math.abs(u) < side * reach && Math.abs(v) < side * reach) return null
+    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 ? 0.72 : 0.4
+    if (Math.hypot(u, v) < side * reach) return null
   }
   const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
   if (!surface) return null
   const pipLevel = chosen.map((pip) => greyAt(grey, pip.centre))
   const contrast = Math.min(...pipLevel.map((level) => (chosen[0].dark ? surface.level - level : level - surface.level)))
-  if (contrast < 30 || surface.spread > contrast * 0.35 || surface.worst > contrast * 0.5) return null
+  if (contrast < 30 || surface.spread > contrast * 0.35 || surface.worst > contrast * 0.6) return null
+  const standsOut = edgeShare(rgb, grey, fit.centre, side, surface.level)
+  if (standsOut < 0.12) return null
   const roundness = chosen.reduce((sum, pip) => sum + pip.roundness, 0) / chosen.length
   const confidence = Math.min(
     ramp(fit.error, 0.04, 0.1),
     ramp(radiusSpread, 0.3, 0.6),
     ramp(fit.squash, 0.8, 0.65),
     ramp(surface.spread / contrast, 0.15, 0.35),
-    ramp(surface.worst / contrast, 0.25, 0.5),
+    ramp(surface.worst / contrast, 0.3, 0.6),
     ramp(contrast, 60, 30),
+    ramp(standsOut, 0.22, 0.12),
     ramp(roundness, 0.8, 0.6)
   )
-  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, indexes }
+  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, standard, indexes }
 }
 
 /** The faces whose pips the grey picture shows, dark pips and light, each pip in one face at most. */
@@ -252,14 +295,19 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
           .map((pip, index) => ({ index, distance: Math.hypot(pip.centre[0] - pips[i].centre[0], pip.centre[1] - pips[i].centre[1]) }))
           .filter(({ index, distance }) => index !== i && distance < pips[i].radius * 16 && pips[index].radius > pips[i].radius * 0.5 && pips[index].radius < pips[i].radius * 2)
           .sort((a, b) => a.distance - b.distance)
-        for (let m = 1; m <= Math.min(5, near.length); m++) {
-          const indexes = [i, ...near.slice(0, m).map((n) => n.index)].sort((a, b) => a - b)
-          const key = indexes.join(',')
-          if (seen.has(key)) continue
-          seen.add(key)
-          const face = faceOf(grey, pips, indexes, spots)
-          if (face) candidates.push(face)
-          debug?.('candidate', { indexes, face })
+        // The nearest pips, and the nearest of much the same size (spots of a carpet or a shadow
+        // can lie nearer than a face's far pips).
+        const alike = near.filter(({ index }) => pips[index].radius > pips[i].radius * 0.75 && pips[index].radius < pips[i].radius * 1.33)
+        for (const list of [near, alike]) {
+          for (let m = 1; m <= Math.min(5, list.length); m++) {
+            const indexes = [i, ...list.slice(0, m).map((n) => n.index)].sort((a, b) => a - b)
+            const key = indexes.join(',')
+            if (seen.has(key)) continue
+            seen.add(key)
+            const face = faceOf(image, grey, pips, indexes, spots)
+            if (face) candidates.push(face)
+            debug?.('candidate', { indexes, face })
+          }
         }
       }
       // More pips that fit is less likely by chance: larger faces first, then the better.
@@ -302,22 +350,29 @@ const DISAGREED = 0.5
 
 /**
  * The blob path's dice with the pip-first faces. Each face goes to the die whose box holds it
- * (the nearest box's centre when boxes overlap). A die the blob path left unsure or unread takes
- * its face's reading; a sure die whose sure face agrees stays sure, and one whose sure face
- * disagrees is put to the keypad (the surer value shown). A 1 with a face of several pips in its
- * box takes the face's reading, sure or not: a single pip is what the blob path sees when its
- * circle holds only the middle pip of a large face. Several faces in one box are that many dice.
- * A face in no box is a die the blob path missed (inside the tray only; in a picture made flat,
- * unsure unless it lies flat), and a sure die with no face of its own inside another's box of its
- * value is that die seen twice. Dice left unread for where they are (outside the tray, on its
- * edge) stay so, and so do dice left unread as cocked unless their face is square with round pips.
+ * (the nearest box's centre when boxes overlap). Only a trusted face (below) changes a die: a die
+ * the blob path left unsure or unread takes its reading; a sure die whose sure face agrees stays
+ * sure, and one whose sure face disagrees is put to the keypad (the blob path's value shown) —
+ * except a 1, which takes the face's reading: a single pip is what the blob path sees when its
+ * circle holds only the middle pip of a large face. Several faces in one box the blob path did
+ * not read surely are that many dice. A face in no box is a die the blob path missed (inside the
+ * tray only; unsure in a picture made flat), and a sure die with no face of its own inside another's box of its value is that
+ * die seen twice. Dice left unread for where they are (outside the tray, on its edge) stay so,
+ * and so do dice left unread as cocked, unless (in a picture not made flat, where the blob path's
+ * measure of squash is thrown by the view) their face lies flat. Unread "dice" inside a sure
+ * face are its pips, and go. An untrusted face still gives
+ * its value to a die the blob path could not read, below the sure mark, for the keypad.
  */
 export function withPipFaces(reading: FrameReading, faces: PipFace[], view: { toFrame: (p: Point) => Point; tray: Point[] | null }): FrameReading {
-  // In a picture made flat (a four-cornered tray) a flat face is square with round pips, so a
-  // face that is not is on a cocked die.
+  const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
+  // A picture made flat (a four-cornered tray) is the blob path's own ground: there every flat
+  // top face is a square of one size with round pips. A face that is not (a cocked die's, whose
+  // 6 can pass for another maker's 6) is not trusted there.
   const flat = view.tray !== null && view.tray.length === 4
   const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
-  const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
+  const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
+  const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
+  const trusted = (face: PipFace): boolean => !flat || (lying(face) && face.standard && (Number.isNaN(size) || Math.abs(face.side / size - 1) < 0.12))
   const inside = (box: Box, [x, y]: Point): boolean => x >= box[0] && y >= box[1] && x <= box[0] + box[2] && y <= box[1] + box[3]
   const boxCentreDistance = (box: Box, [x, y]: Point): number => Math.hypot(box[0] + box[2] / 2 - x, box[1] + box[3] / 2 - y)
   const owner = placed.map((entry) => {
@@ -329,16 +384,14 @@ export function withPipFaces(reading: FrameReading, faces: PipFace[], view: { to
   })
   const dieOf = (entry: (typeof placed)[number]): DieReading => ({
     value: entry.face.value,
-    confidence: round3(entry.face.doubtful ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
+    confidence: round3(entry.face.doubtful || !trusted(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
     box: entry.box
   })
   const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
   const dice: DieReading[] = []
   reading.dice.forEach((die, index) => {
     const mine = placed.filter((_, k) => owner[k] === index)
-    // Cocked by the blob path's measure but square with round pips by the pips': the blob path's
-    // measure was thrown by the view (a phone at a slant, no tray to make the picture flat).
-    const cocked = die.unreadable === 'cocked' && !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && lying(mine[0].face))
+    const cocked = die.unreadable === 'cocked' && (flat || !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && lying(mine[0].face)))
     const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || cocked
     if (mine.length === 0 || kept) {
       const twice = sure(die) && placed.some((entry, k) => owner[k] !== index && owner[k] >= 0 && entry.face.value === die.value && inside(die.box, entry.centre))
@@ -346,21 +399,29 @@ export function withPipFaces(reading: FrameReading, faces: PipFace[], view: { to
       return
     }
     if (mine.length > 1) {
-      dice.push(...mine.map(dieOf))
+      if (sure(die) && mine.some((entry) => !trusted(entry.face))) dice.push(die)
+      else dice.push(...mine.map(dieOf))
       return
     }
     const face = dieOf(mine[0])
-    if (!sure(die) || die.value === 1) dice.push({ ...face, box: die.box })
+    if (!sure(die)) dice.push({ ...face, box: die.box })
+    else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
     else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
-    else if (face.confidence < CONFIDENT) dice.push(die)
+    else if (die.value === 1) dice.push({ ...face, box: die.box })
     else dice.push({ ...die, confidence: DISAGREED })
   })
   placed.forEach((entry, k) => {
     if (owner[k] >= 0 || entry.face.confidence < NEW_DIE_FLOOR || (view.tray !== null && !insidePolygon(entry.face.centre, view.tray))) return
+    // In a picture made flat the blob path sees every die that lies flat: one it did not see at all
+    // is likely cocked against another, and is asked.
     const die = dieOf(entry)
-    dice.push(flat && !lying(entry.face) ? { ...die, confidence: Math.min(die.confidence, DISAGREED) } : die)
+    dice.push(flat ? { ...die, confidence: Math.min(die.confidence, DISAGREED) } : die)
   })
-  return { ...reading, dice }
+  // An unread "die" much smaller than a sure face and inside it is one of its pips (a large die's
+  // pips are as large as small dice).
+  const pipOfFace = (die: DieReading): boolean =>
+    die.value === null && placed.some((entry) => entry.face.confidence >= CONFIDENT && trusted(entry.face) && die.box[2] < entry.box[2] / 2 && inside(entry.box, [die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2]))
+  return { ...reading, dice: dice.filter((die) => !pipOfFace(die)) }
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000
