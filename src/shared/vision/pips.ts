@@ -363,12 +363,22 @@ const DISAGREED = 0.5
  * face are its pips, and go. An untrusted face still gives
  * its value to a die the blob path could not read, below the sure mark, for the keypad.
  */
-export function withPipFaces(reading: FrameReading, faces: PipFace[], view: { toFrame: (p: Point) => Point; tray: Point[] | null }): FrameReading {
+export function withPipFaces(
+  reading: FrameReading,
+  faces: PipFace[],
+  view: { toFrame: (p: Point) => Point; tray: Point[] | null; trayInFrame: Point[] | null },
+  frame: { width: number; height: number }
+): FrameReading {
   const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
   // A picture made flat (a four-cornered tray) is the blob path's own ground: there every flat
   // top face is a square of one size with round pips. A face that is not (a cocked die's, whose
-  // 6 can pass for another maker's 6) is not trusted there.
-  const flat = view.tray !== null && view.tray.length === 4
+  // 6 can pass for another maker's 6) is not trusted there. A "tray" found reaching the
+  // picture's edge is a floor wider than the picture (a photo with no tray), not a tray.
+  const margin = Math.min(frame.width, frame.height) * 0.02
+  const flat =
+    view.tray !== null &&
+    view.tray.length === 4 &&
+    (view.trayInFrame ?? []).every(([x, y]) => x > margin && y > margin && x < frame.width - margin && y < frame.height - margin)
   const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
   const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
   const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
