@@ -350,18 +350,20 @@ const DISAGREED = 0.5
 
 /**
  * The blob path's dice with the pip-first faces. Each face goes to the die whose box holds it
- * (the nearest box's centre when boxes overlap). Only a trusted face (below) changes a die: a die
- * the blob path left unsure or unread takes its reading; a sure die whose sure face agrees stays
- * sure, and one whose sure face disagrees is put to the keypad (the blob path's value shown) —
- * except a 1, which takes the face's reading: a single pip is what the blob path sees when its
- * circle holds only the middle pip of a large face. Several faces in one box the blob path did
- * not read surely are that many dice. A face in no box is a die the blob path missed (inside the
- * tray only; unsure in a picture made flat), and a sure die with no face of its own inside another's box of its value is that
- * die seen twice. Dice left unread for where they are (outside the tray, on its edge) stay so,
- * and so do dice left unread as cocked, unless (in a picture not made flat, where the blob path's
- * measure of squash is thrown by the view) their face lies flat. Unread "dice" inside a sure
- * face are its pips, and go. An untrusted face still gives
- * its value to a die the blob path could not read, below the sure mark, for the keypad.
+ * (the nearest box's centre when boxes overlap).
+ * - A die the blob path left unsure or unread takes its face's reading; several faces in its box
+ *   are that many dice. A face in no box is a die the blob path missed (inside the tray only).
+ * - A sure die changes only for a sure, trusted face (below): one that agrees keeps it sure, one
+ *   that disagrees puts it to the keypad (the blob path's value shown), except a 1, which takes
+ *   the face's reading (a single pip is what the blob path sees when its circle holds only the
+ *   middle pip of a large face).
+ * - A sure die with no face of its own inside another's box of its value is that die seen twice;
+ *   unread "dice" inside a sure face are its pips. Both go.
+ * - Dice left unread for where they are (outside the tray, on its edge) stay so, and so do dice
+ *   left unread as cocked, unless (in a picture not made flat, where the blob path's measure of
+ *   squash is thrown by the view) their face lies flat.
+ * - In a picture made flat the pips alone never make a die sure (see `flat`): what they read
+ *   there for a die the blob path could not read is shown below the sure mark, for the keypad.
  */
 export function withPipFaces(
   reading: FrameReading,
@@ -410,11 +412,13 @@ export function withPipFaces(
     }
     if (mine.length > 1) {
       if (sure(die) && mine.some((entry) => !trusted(entry.face))) dice.push(die)
-      else dice.push(...mine.map(dieOf))
+      else dice.push(...mine.map((entry) => (flat ? { ...dieOf(entry), confidence: Math.min(entry.face.confidence, DISAGREED) } : dieOf(entry))))
       return
     }
     const face = dieOf(mine[0])
-    if (!sure(die)) dice.push({ ...face, box: die.box })
+    // In a picture made flat a die the blob path did not read surely may be cocked so that its
+    // top face still looks square (it leans on another die): the pips give their value, unsure.
+    if (!sure(die)) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
     else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
     else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
     else if (die.value === 1) dice.push({ ...face, box: die.box })
