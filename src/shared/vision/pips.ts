@@ -61,11 +61,12 @@ const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
 /** 1 at `good` or better, 0 at `bad` or worse, linear between. */
 const ramp = (x: number, good: number, bad: number): number => clamp01((x - bad) / (good - bad))
 
-/** Spots darker (dark = true) or lighter than their surround in the grey picture. */
-function findPips(cv: OpenCv, grey: Mat, dark: boolean, windowShare: number): Pip[] {
-  const shortSide = Math.min(grey.cols, grey.rows)
-  // Larger than the largest pip (a die a third of the picture across has pips of a twentieth; larger ones at half size, below).
-  const window = Math.max(9, Math.round(shortSide * windowShare)) | 1
+/** The black-hat's window at every level of the pyramid (below), in that level's pixels. */
+const WINDOW = 19
+
+/** Spots darker (dark = true) or lighter than their surround in the grey picture, of a radius up to WINDOW / 2.4. */
+function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+  const window = WINDOW
   const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(window, window))
   const hat = new cv.Mat()
   cv.morphologyEx(grey, hat, dark ? cv.MORPH_BLACKHAT : cv.MORPH_TOPHAT, kernel)
@@ -80,7 +81,7 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean, windowShare: number): Pi
   mask.delete()
   const s = stats.data32S
   const c = centroids.data64F
-  const minArea = Math.max(12, (shortSide * 0.004) ** 2)
+  const minArea = 12
   // A spot nearly as wide as the window is cut by it: larger pips are the half-size pass's.
   const maxArea = Math.PI * (window / 2.4) ** 2
   // Second moments per label, for each spot's ellipse (one pass over the labels).
@@ -125,21 +126,31 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean, windowShare: number): Pi
 
 /**
  * Pips of any size: the black-hat's window must be wider than a pip, and a window wide enough for
- * a die filling a quarter of the picture would join a small die's pips to its shadow. So small
- * pips are found at full size, large ones at half size, a pip found at both kept once. Spots that
- * are no pips come along, for the check that nothing else lies on a face.
+ * a die filling a quarter of the picture would join a small die's pips to its shadow (and costs
+ * more the wider it is). So the same small window runs over the picture at full, half and
+ * quarter size, each level keeping the pips too large for the one before, a pip found at two
+ * kept once. Spots that are no pips come along from full size, for the check that nothing else
+ * lies on a face (at smaller sizes two pips of one face can run together).
  */
-function pipsAtTwoScales(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
-  const fine = findPips(cv, grey, dark, 1 / 12)
-  const half = new cv.Mat()
-  cv.resize(grey, half, new cv.Size(Math.round(grey.cols / 2), Math.round(grey.rows / 2)), 0, 0, cv.INTER_AREA)
-  const coarse = findPips(cv, half, dark, 1 / 5).map((pip): Pip => ({ ...pip, centre: [pip.centre[0] * 2 + 0.5, pip.centre[1] * 2 + 0.5], radius: pip.radius * 2 }))
-  half.delete()
-  const shortSide = Math.min(grey.cols, grey.rows)
+function pipsAtAllSizes(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+  const fine = findPips(cv, grey, dark)
+  const found = fine.filter((pip) => pip.isPip)
+  const others = fine.filter((pip) => !pip.isPip)
   const overlap = (a: Pip, b: Pip): boolean => Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < Math.max(a.radius, b.radius)
-  const large = coarse.filter((pip) => pip.isPip && pip.radius > shortSide * 0.012 && !fine.some((other) => other.isPip && overlap(other, pip)))
-  // The other spots only at full size: at half size two pips of one face can run together.
-  return [...fine.filter((spot) => spot.isPip || !large.some((pip) => overlap(spot, pip))), ...large]
+  let level = grey
+  for (const scale of [2, 4]) {
+    const smaller = new cv.Mat()
+    cv.resize(level, smaller, new cv.Size(Math.round(grey.cols / scale), Math.round(grey.rows / scale)), 0, 0, cv.INTER_AREA)
+    if (level !== grey) level.delete()
+    level = smaller
+    const larger = findPips(cv, level, dark)
+      .filter((pip) => pip.isPip)
+      .map((pip): Pip => ({ ...pip, centre: [(pip.centre[0] + 0.5) * scale - 0.5, (pip.centre[1] + 0.5) * scale - 0.5], radius: pip.radius * scale }))
+      .filter((pip) => pip.radius > (WINDOW / 2.4) * (scale / 2) * 0.6 && !found.some((other) => overlap(other, pip)))
+    found.push(...larger)
+  }
+  if (level !== grey) level.delete()
+  return [...found, ...others.filter((spot) => !found.some((pip) => overlap(spot, pip)))]
 }
 
 /**
@@ -284,7 +295,7 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
   try {
     const faces: PipFace[] = []
     for (const dark of [true, false]) {
-      const spots = pipsAtTwoScales(cv, grey, dark)
+      const spots = pipsAtAllSizes(cv, grey, dark)
       const pips = spots.filter((spot) => spot.isPip)
       debug?.('pips', { dark, pips: spots })
       if (pips.length > 400) continue // texture, not pips
@@ -374,13 +385,11 @@ export function withPipFaces(
   const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
   // A picture made flat (a four-cornered tray) is the blob path's own ground: there every flat
   // top face is a square of one size with round pips. A face that is not (a cocked die's, whose
-  // 6 can pass for another maker's 6) is not trusted there. A "tray" found reaching the
-  // picture's edge is a floor wider than the picture (a photo with no tray), not a tray.
-  const margin = Math.min(frame.width, frame.height) * 0.02
-  const flat =
-    view.tray !== null &&
-    view.tray.length === 4 &&
-    (view.trayInFrame ?? []).every(([x, y]) => x > margin && y > margin && x < frame.width - margin && y < frame.height - margin)
+  // 6 can pass for another maker's 6) is not trusted there. A "tray" found with three corners or
+  // more on the picture's edge is a floor wider than the picture (a photo with no tray).
+  const margin = Math.min(frame.width, frame.height) * 0.01
+  const onEdge = (view.trayInFrame ?? []).filter(([x, y]) => x < margin || y < margin || x > frame.width - margin || y > frame.height - margin).length
+  const flat = view.tray !== null && view.tray.length === 4 && onEdge < 3
   const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
   const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
   const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
