@@ -264,7 +264,8 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
     const u = dx * cos + dy * sin
     const v = -dx * sin + dy * cos
     if (!other.isPip && other.roundness < 0.35) continue // a streak: a lit edge, a groove
-    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 ? 0.72 : 0.4
+    // A 4 looks farther: two rows of a 6 whose rows are as far apart as its columns are a 4.
+    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 ? (fit.value === 4 ? 0.8 : 0.72) : 0.4
     if (Math.hypot(u, v) < side * reach) return null
   }
   const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
@@ -365,9 +366,11 @@ const DISAGREED = 0.5
  * - A die the blob path left unsure or unread takes its face's reading; several faces in its box
  *   are that many dice. A face in no box is a die the blob path missed (inside the tray only).
  * - A sure die changes only for a sure, trusted face (below): one that agrees keeps it sure, one
- *   that disagrees puts it to the keypad (the blob path's value shown), except a 1, which takes
- *   the face's reading (a single pip is what the blob path sees when its circle holds only the
- *   middle pip of a large face).
+ *   that disagrees puts it to the keypad (the blob path's value shown). A sure 1 takes the reading
+ *   of any face of several pips in its box (a single pip is what the blob path sees when its
+ *   circle holds only the middle pip of a large face), unsure when the face is.
+ * - Where the blob path read nothing surely, the pips make a die sure only with round pips in a
+ *   square layout (`alone`).
  * - A sure die with no face of its own inside another's box of its value is that die seen twice;
  *   unread "dice" inside a sure face are its pips. Both go.
  * - Dice left unread for where they are (outside the tray, on its edge) stay so, and so do dice
@@ -391,6 +394,9 @@ export function withPipFaces(
   const onEdge = (view.trayInFrame ?? []).filter(([x, y]) => x < margin || y < margin || x > frame.width - margin || y > frame.height - margin).length
   const flat = view.tray !== null && view.tray.length === 4 && onEdge < 3
   const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
+  // Where the blob path read nothing surely, the pips alone make a die sure only with round pips
+  // in a square layout: a cocked die's face, or a carpet's specks, are oval or skewed.
+  const alone = (face: PipFace): boolean => face.roundness >= 0.85 && face.squash >= 0.85
   const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
   const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
   const trusted = (face: PipFace): boolean => !flat || (lying(face) && face.standard && (Number.isNaN(size) || Math.abs(face.side / size - 1) < 0.12))
@@ -405,7 +411,7 @@ export function withPipFaces(
   })
   const dieOf = (entry: (typeof placed)[number]): DieReading => ({
     value: entry.face.value,
-    confidence: round3(entry.face.doubtful || !trusted(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
+    confidence: round3(entry.face.doubtful || !trusted(entry.face) || !alone(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
     box: entry.box
   })
   const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
@@ -428,9 +434,10 @@ export function withPipFaces(
     // In a picture made flat a die the blob path did not read surely may be cocked so that its
     // top face still looks square (it leans on another die): the pips give their value, unsure.
     if (!sure(die)) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
+    // A sure 1 holding a face of several pips takes the face's reading, sure or not (then asked).
+    else if (die.value === 1 && face.value !== 1) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
     else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
     else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
-    else if (die.value === 1) dice.push({ ...face, box: die.box })
     else dice.push({ ...die, confidence: DISAGREED })
   })
   placed.forEach((entry, k) => {
