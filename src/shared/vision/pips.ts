@@ -376,8 +376,8 @@ const DISAGREED = 0.5
  * - Dice left unread for where they are (outside the tray, on its edge) stay so, and so do dice
  *   left unread as cocked, unless (in a picture not made flat, where the blob path's measure of
  *   squash is thrown by the view) their face lies flat.
- * - In a picture made flat the pips alone never make a die sure (see `flat`): what they read
- *   there for a die the blob path could not read is shown below the sure mark, for the keypad.
+ * - In a picture made flat (see `flat`) the pips neither make a die sure nor unsure: they only
+ *   give a die the blob path could not read their value below the sure mark, for the keypad.
  */
 export function withPipFaces(
   reading: FrameReading,
@@ -418,6 +418,11 @@ export function withPipFaces(
   const dice: DieReading[] = []
   reading.dice.forEach((die, index) => {
     const mine = placed.filter((_, k) => owner[k] === index)
+    // In a picture made flat the blob path's sure reading stands, whatever the pips say.
+    if (flat && sure(die)) {
+      dice.push(die)
+      return
+    }
     const cocked = die.unreadable === 'cocked' && (flat || !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && lying(mine[0].face)))
     const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || cocked
     if (mine.length === 0 || kept) {
