@@ -6,7 +6,8 @@
 // large die's blob is measured wrongly. Pips are what a person looks at: dark (or light), round,
 // alike spots on an even face. So here:
 // 1. Pips: spots darker (or lighter) than their surround by a morphological black-hat (top-hat)
-//    with a window larger than any pip, kept when round and solid.
+//    with a window wider than a pip, over a pyramid (full, half, quarter size) for pips of any
+//    size, kept when round and solid.
 // 2. Faces: for each pip, the sets of it and its nearest pips (one to six) are fitted to the
 //    layout of as many pips (fitLayout); a set is a face when the fit is close, its pips are
 //    alike in size, the pip size fits the face size the fit implies, no other pip of that size
@@ -17,7 +18,9 @@
 // 3. One die, one face: faces closer than a face's side are faces of one die (its top and a
 //    side face); the one with the roundest pips is its top, and when two are about as round the
 //    die is unsure.
-// Every size is relative: pips to the work picture (at most 1000 px), faces to their own pips.
+// 4. The two paths meet (withPipFaces): the pips confirm, complete or put in doubt the blob
+//    path's dice.
+// Faces are sized by their own pips, pips by the pyramid: no size is tied to the picture's.
 // A lone pip (a 1) has no scale of its own and is not taken here; the blob path reads 1s.
 // Hand-written: what a face of pips is, is this project's rule (as layout.ts); OpenCV does the
 // pixel work.
