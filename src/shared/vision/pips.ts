@@ -384,11 +384,10 @@ const DISAGREED = 0.5
  */
 export function withPipFaces(
   reading: FrameReading,
-  faces: PipFace[],
+  findFaces: () => PipFace[],
   view: { toFrame: (p: Point) => Point; tray: Point[] | null; trayInFrame: Point[] | null },
   frame: { width: number; height: number }
 ): FrameReading {
-  const placed = faces.filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
   // A picture made flat (a four-cornered tray) is the blob path's own ground: there every flat
   // top face is a square of one size with round pips. A face that is not (a cocked die's, whose
   // 6 can pass for another maker's 6) is not trusted there. A "tray" found with three corners or
@@ -396,6 +395,11 @@ export function withPipFaces(
   const margin = Math.min(frame.width, frame.height) * 0.01
   const onEdge = (view.trayInFrame ?? []).filter(([x, y]) => x < margin || y < margin || x > frame.width - margin || y > frame.height - margin).length
   const flat = view.tray !== null && view.tray.length === 4 && onEdge < 3
+  const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
+  // There the pips would change nothing the blob path read surely: when it read every die so,
+  // they are not looked for (the time of a frame's read).
+  if (flat && reading.dice.length > 0 && reading.dice.every(sure)) return reading
+  const placed = findFaces().filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
   const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
   // Where the blob path read nothing surely, the pips alone make a die sure only with round pips
   // in a square layout: a cocked die's face, or a carpet's specks, are oval or skewed.
@@ -417,7 +421,6 @@ export function withPipFaces(
     confidence: round3(entry.face.doubtful || !trusted(entry.face) || !alone(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
     box: entry.box
   })
-  const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
   const dice: DieReading[] = []
   reading.dice.forEach((die, index) => {
     const mine = placed.filter((_, k) => owner[k] === index)

@@ -746,7 +746,7 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
     const view = workView(cv, rgb, polygon)
     try {
       // The pip-first path (pips.ts) checks and completes the blob path's dice.
-      return withPipFaces(readWork(cv, view, debug), findPipFaces(cv, view.image), view, frame)
+      return withPipFaces(readWork(cv, view, debug), () => findPipFaces(cv, view.image), view, frame)
     } finally {
       view.image.delete()
     }
