@@ -45,8 +45,8 @@ function permutations(n: number): number[][] {
 }
 const ORDERS: Record<number, number[][]> = { 1: permutations(1), 2: permutations(2), 3: permutations(3), 4: permutations(4), 5: permutations(5), 6: permutations(6) }
 
-/** The best fit of `pips` (centres, any units) to the layout of as many pips, or null for 0 or more than 6 pips. */
-export function fitLayout(pips: Xy[]): LayoutFit | null {
+/** The best fit of `pips` (centres, any units) to the layout of as many pips (or to `template`), or null for 0 or more than 6 pips. */
+export function fitLayout(pips: Xy[], template?: Xy[]): LayoutFit | null {
   const n = pips.length
   if (n < 1 || n > 6) return null
   const value = n as DieValue
@@ -54,7 +54,7 @@ export function fitLayout(pips: Xy[]): LayoutFit | null {
   const my = pips.reduce((sum, p) => sum + p[1], 0) / n
   if (n === 1) return { value, side: NaN, error: 0, angle: 0, squash: 1, centre: [mx, my] }
   const centred = pips.map(([x, y]) => [x - mx, y - my] as Xy)
-  const template = PIP_LAYOUTS[value]
+  template ??= PIP_LAYOUTS[value]
   let best: { error: number; re: number; im: number; order: number[] } | null = null
   for (const order of ORDERS[n]) {
     // a = Σ conj(t)·p / Σ |t|²: the rotation and scale that bring the layout onto the pips.

@@ -21,6 +21,7 @@ import { fitLayout } from './layout'
 import type { OpenCv } from './opencv'
 import { CONFIDENT, type Box, type DieReading, type FrameReading, type Point, type RgbaFrame, type TrayCalibration, type UnreadableReason } from './types'
 import { findTray } from './tray'
+import { findPipFaces, withPipFaces } from './pips'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -763,7 +764,8 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
   const read = (polygon: Point[] | null): FrameReading => {
     const view = workView(cv, rgb, polygon)
     try {
-      return readWork(cv, view, debug)
+      // The pip-first path (pips.ts) checks and completes the blob path's dice.
+      return withPipFaces(readWork(cv, view, debug), () => findPipFaces(cv, view.image), view, frame)
     } finally {
       view.image.delete()
     }

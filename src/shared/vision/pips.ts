@@ -1,0 +1,483 @@
+// The pip-first path: faces found from their pips, not from the die's blob.
+//
+// Why a second path: the blob path (reader.ts) finds a die as "pixels unlike the floor", which
+// fails on real photos in ways the pips do not: an ivory die on a white table is the floor's
+// colour, a die's shadow and its side faces (a phone at a slight angle) join its blob, and a
+// large die's blob is measured wrongly. Pips are what a person looks at: dark (or light), round,
+// alike spots on an even face. So here:
+// 1. Pips: spots darker (or lighter) than their surround by a morphological black-hat (top-hat)
+//    with a window wider than a pip, over a pyramid (full, half, quarter size) for pips of any
+//    size, kept when round and solid.
+// 2. Faces: for each pip, the sets of it and its nearest pips (one to six) are fitted to the
+//    layout of as many pips (fitLayout); a set is a face when the fit is close, its pips are
+//    alike in size, the pip size fits the face size the fit implies, no other pip of that size
+//    lies on the face or just beyond (a 4 found inside a 6 is not a face), the face between the
+//    pips is even and lighter than the pips (darker for light pips), it stands out from what is
+//    around it (specks on an even floor do not) and its pips are not squashed (a side face seen
+//    at a slant has oval pips). The best faces win, each pip in one face only.
+// 3. One die, one face: faces closer than a face's side are faces of one die (its top and a
+//    side face); the one with the roundest pips is its top, and when two are about as round the
+//    die is unsure.
+// 4. The two paths meet (withPipFaces): the pips confirm, complete or put in doubt the blob
+//    path's dice.
+// Faces are sized by their own pips, pips by the pyramid: no size is tied to the picture's.
+// A lone pip (a 1) has no scale of its own and is not taken here; the blob path reads 1s.
+// Hand-written: what a face of pips is, is this project's rule (as layout.ts); OpenCV does the
+// pixel work.
+import { fitLayout, type LayoutFit } from './layout'
+import type { OpenCv } from './opencv'
+import { insidePolygon } from './geometry'
+import { CONFIDENT, type Box, type DieReading, type DieValue, type FrameReading, type Point } from './types'
+
+type Mat = InstanceType<OpenCv['Mat']>
+
+export interface Pip {
+  centre: Point
+  /** Radius of the disc of the pip's area, work pixels. */
+  radius: number
+  /** Minor over major axis of the pip's ellipse of inertia (1: round). */
+  roundness: number
+  dark: boolean
+  /** False for a spot too irregular or too large for a pip: not a pip, but it still spoils a face it lies on. */
+  isPip: boolean
+}
+
+export interface PipFace {
+  value: DieValue
+  /** Work pixels. */
+  centre: Point
+  side: number
+  angle: number
+  confidence: number
+  pips: Pip[]
+  /** The mean roundness of its pips (a side face seen at a slant has oval pips). */
+  roundness: number
+  /** How square its layout is (fitLayout's squash; 1 for fewer than four pips). */
+  squash: number
+  /** Its pips fit the usual layout (a 6 with its rows a quarter of the side apart), not only another maker's. */
+  standard: boolean
+  /** Set when another face of the same die was about as likely its top. */
+  doubtful?: boolean
+}
+
+const clamp01 = (x: number): number => Math.max(0, Math.min(1, x))
+/** 1 at `good` or better, 0 at `bad` or worse, linear between. */
+const ramp = (x: number, good: number, bad: number): number => clamp01((x - bad) / (good - bad))
+
+/** The black-hat's window at every level of the pyramid (below), in that level's pixels. */
+const WINDOW = 19
+
+/** Spots darker (dark = true) or lighter than their surround in the grey picture, of a radius up to WINDOW / 2.4. */
+function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+  const window = WINDOW
+  const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(window, window))
+  const hat = new cv.Mat()
+  cv.morphologyEx(grey, hat, dark ? cv.MORPH_BLACKHAT : cv.MORPH_TOPHAT, kernel)
+  kernel.delete()
+  const mask = new cv.Mat()
+  cv.threshold(hat, mask, 40, 255, cv.THRESH_BINARY)
+  hat.delete()
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S)
+  mask.delete()
+  const s = stats.data32S
+  const c = centroids.data64F
+  const minArea = 12
+  // A spot nearly as wide as the window is cut by it: larger pips are the half-size pass's.
+  const maxArea = Math.PI * (window / 2.4) ** 2
+  // Second moments per label, for each spot's ellipse (one pass over the labels).
+  const sxx = new Float64Array(count)
+  const syy = new Float64Array(count)
+  const sxy = new Float64Array(count)
+  const data = labels.data32S
+  const width = labels.cols
+  for (let i = 0; i < data.length; i++) {
+    const label = data[i]
+    if (label === 0) continue
+    const area = s[label * 5 + 4]
+    if (area < minArea || area > maxArea * 4) continue
+    const dx = (i % width) - c[label * 2]
+    const dy = Math.floor(i / width) - c[label * 2 + 1]
+    sxx[label] += dx * dx
+    syy[label] += dy * dy
+    sxy[label] += dx * dy
+  }
+  labels.delete()
+  const pips: Pip[] = []
+  for (let label = 1; label < count; label++) {
+    const area = s[label * 5 + 4]
+    if (area < minArea || area > maxArea * 4) continue
+    const w = s[label * 5 + 2]
+    const h = s[label * 5 + 3]
+    // Solid: a disc fills π/4 of its box; a ring, a streak or a corner does not.
+    const solid = area >= w * h * 0.55
+    const a = sxx[label] / area
+    const b = syy[label] / area
+    const d = sxy[label] / area
+    const root = Math.sqrt(((a - b) / 2) ** 2 + d * d)
+    const major = (a + b) / 2 + root
+    const minor = (a + b) / 2 - root
+    const roundness = major > 0 ? Math.sqrt(Math.max(0, minor) / major) : 0
+    pips.push({ centre: [c[label * 2], c[label * 2 + 1]], radius: Math.sqrt(area / Math.PI), roundness, dark, isPip: solid && roundness >= 0.45 && area <= maxArea })
+  }
+  stats.delete()
+  centroids.delete()
+  return pips
+}
+
+/**
+ * Pips of any size: the black-hat's window must be wider than a pip, and a window wide enough for
+ * a die filling a quarter of the picture would join a small die's pips to its shadow (and costs
+ * more the wider it is). So the same small window runs over the picture at full, half and
+ * quarter size, each level keeping the pips too large for the one before, a pip found at two
+ * kept once. Spots that are no pips come along from full size, for the check that nothing else
+ * lies on a face (at smaller sizes two pips of one face can run together).
+ */
+function pipsAtAllSizes(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
+  const fine = findPips(cv, grey, dark)
+  const found = fine.filter((pip) => pip.isPip)
+  const others = fine.filter((pip) => !pip.isPip)
+  const overlap = (a: Pip, b: Pip): boolean => Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < Math.max(a.radius, b.radius)
+  let level = grey
+  for (const scale of [2, 4]) {
+    const smaller = new cv.Mat()
+    cv.resize(level, smaller, new cv.Size(Math.round(grey.cols / scale), Math.round(grey.rows / scale)), 0, 0, cv.INTER_AREA)
+    if (level !== grey) level.delete()
+    level = smaller
+    const larger = findPips(cv, level, dark)
+      .filter((pip) => pip.isPip)
+      .map((pip): Pip => ({ ...pip, centre: [(pip.centre[0] + 0.5) * scale - 0.5, (pip.centre[1] + 0.5) * scale - 0.5], radius: pip.radius * scale }))
+      .filter((pip) => pip.radius > (WINDOW / 2.4) * (scale / 2) * 0.6 && !found.some((other) => overlap(other, pip)))
+    found.push(...larger)
+  }
+  if (level !== grey) level.delete()
+  return [...found, ...others.filter((spot) => !found.some((pip) => overlap(spot, pip)))]
+}
+
+/**
+ * The grey level's median, its spread (the absolute deviations' third quartile) and its near-worst
+ * deviation (92nd percentile) over the face square less its pips: a face is even all over, while
+ * specks of a carpet or a die's edge and the floor beyond it are not.
+ */
+function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips: Pip[]): { level: number; spread: number; worst: number } | null {
+  const width = grey.cols
+  const height = grey.rows
+  const data = grey.data
+  const values: number[] = []
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  const steps = 12
+  for (let i = 0; i < steps; i++) {
+    for (let j = 0; j < steps; j++) {
+      // Over the inner 80 % of the face (its rounded edges shade).
+      const u = ((i + 0.5) / steps - 0.5) * side * 0.8
+      const v = ((j + 0.5) / steps - 0.5) * side * 0.8
+      const x = centre[0] + u * cos - v * sin
+      const y = centre[1] + u * sin + v * cos
+      if (pips.some((pip) => Math.hypot(pip.centre[0] - x, pip.centre[1] - y) < pip.radius * 1.4)) continue
+      const xi = Math.round(x)
+      const yi = Math.round(y)
+      if (xi < 0 || yi < 0 || xi >= width || yi >= height) return null
+      values.push(data[yi * width + xi])
+    }
+  }
+  if (values.length < 12) return null
+  values.sort((p, q) => p - q)
+  const level = values[Math.floor(values.length / 2)]
+  const deviations = values.map((value) => Math.abs(value - level)).sort((p, q) => p - q)
+  return { level, spread: deviations[Math.floor(deviations.length * 0.75)], worst: deviations[Math.floor(deviations.length * 0.92)] }
+}
+
+function greyAt(grey: Mat, [x, y]: Point): number {
+  const xi = Math.min(grey.cols - 1, Math.max(0, Math.round(x)))
+  const yi = Math.min(grey.rows - 1, Math.max(0, Math.round(y)))
+  return grey.data[yi * grey.cols + xi]
+}
+
+const SIX_LAYOUTS: Array<Array<[number, number]>> = [0.26, 0.33, 0.4, 0.47].map((apart) => [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 0.25, row * apart] as [number, number])))
+
+interface Candidate extends PipFace {
+  indexes: number[]
+}
+
+/**
+ * The share of points on a circle just beyond the face (0.8 of its side from its centre) whose
+ * colour is far from the face's own: a die stands out from the floor somewhere around its face
+ * (its edge, its side faces, its shadow, the floor's shade), while specks on an even floor that
+ * happen to lie like pips have the same floor all round.
+ */
+function edgeShare(rgb: Mat, grey: Mat, centre: Point, side: number, level: number): number {
+  const width = rgb.cols
+  const channels = rgb.channels()
+  const data = rgb.data
+  // The face's colour: the median of each channel over points of the face's grey level.
+  const inner: number[][] = [[], [], []]
+  for (let k = 0; k < 16; k++) {
+    const angle = (k / 16) * 2 * Math.PI
+    const x = Math.round(centre[0] + Math.cos(angle) * side * 0.4)
+    const y = Math.round(centre[1] + Math.sin(angle) * side * 0.4)
+    if (x < 0 || y < 0 || x >= width || y >= rgb.rows || Math.abs(grey.data[y * width + x] - level) > 20) continue
+    for (let c = 0; c < 3; c++) inner[c].push(data[(y * width + x) * channels + c])
+  }
+  if (inner[0].length < 4) return 0
+  const faceColour = inner.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)])
+  let far = 0
+  let all = 0
+  for (let k = 0; k < 32; k++) {
+    const angle = (k / 32) * 2 * Math.PI
+    const x = Math.round(centre[0] + Math.cos(angle) * side * 0.8)
+    const y = Math.round(centre[1] + Math.sin(angle) * side * 0.8)
+    if (x < 0 || y < 0 || x >= width || y >= rgb.rows) continue
+    all++
+    const i = (y * width + x) * channels
+    if (Math.hypot(data[i] - faceColour[0], data[i + 1] - faceColour[1], data[i + 2] - faceColour[2]) > 15) far++
+  }
+  return all > 0 ? far / all : 0
+}
+
+function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[]): Candidate | null {
+  const chosen = indexes.map((index) => pips[index])
+  const centres = chosen.map((pip) => pip.centre)
+  // A 6's columns are closer or farther apart from maker to maker (their rows sit at a quarter of
+  // the side from the centre, the pips in a row from a quarter to two fifths apart): the closest fit wins.
+  const fits = chosen.length === 6 ? SIX_LAYOUTS.map((template) => fitLayout(centres, template)) : [fitLayout(centres)]
+  const fit: LayoutFit | null = fits.reduce<LayoutFit | null>((best, f) => (f && (!best || f.error < best.error) ? f : best), null)
+  const standard = fits[0] !== null && fits[0].error < 0.06
+  if (!fit || fit.value === 1) return null
+  const side = fit.side
+  const radii = chosen.map((pip) => pip.radius)
+  const meanRadius = radii.reduce((sum, r) => sum + r, 0) / radii.length
+  const radiusSpread = (Math.max(...radii) - Math.min(...radii)) / meanRadius
+  const pipShare = meanRadius / side
+  if (fit.error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > (fit.value === 2 ? 0.14 : 0.2) || fit.squash < 0.65) return null
+  // No other round pip of this size on the face or just beyond its pips' square (within 0.72 of
+  // the side the fit implies): a 4 inside a 6, a 2 inside a 4 or a 5 are not faces, nor two rows of a
+  // 6 whose rows are as far apart as its columns. A touching die's nearest pip is farther (its
+  // own pips sit a quarter of a side in from its edge, whatever its turn). Any other blot (two
+  // pips run together) counts on the face itself only: beyond its edge lie the floor and the gaps
+  // between dice.
+  const cos = Math.cos(fit.angle)
+  const sin = Math.sin(fit.angle)
+  for (const other of spots) {
+    if (other.radius < meanRadius * 0.5 || chosen.some((pip) => Math.hypot(pip.centre[0] - other.centre[0], pip.centre[1] - other.centre[1]) < Math.max(pip.radius, other.radius))) continue
+    const dx = other.centre[0] - fit.centre[0]
+    const dy = other.centre[1] - fit.centre[1]
+    const u = dx * cos + dy * sin
+    const v = -dx * sin + dy * cos
+    if (!other.isPip && other.roundness < 0.35) continue // a streak: a lit edge, a groove
+    // A 4 looks farther: two rows of a 6 whose rows are as far apart as its columns are a 4.
+    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 ? (fit.value === 4 ? 0.8 : 0.72) : 0.4
+    if (Math.hypot(u, v) < side * reach) return null
+  }
+  const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
+  if (!surface) return null
+  const pipLevel = chosen.map((pip) => greyAt(grey, pip.centre))
+  const contrast = Math.min(...pipLevel.map((level) => (chosen[0].dark ? surface.level - level : level - surface.level)))
+  if (contrast < 30 || surface.spread > contrast * 0.35 || surface.worst > contrast * 0.6) return null
+  const standsOut = edgeShare(rgb, grey, fit.centre, side, surface.level)
+  if (standsOut < 0.12) return null
+  const roundness = chosen.reduce((sum, pip) => sum + pip.roundness, 0) / chosen.length
+  const confidence = Math.min(
+    ramp(fit.error, 0.04, 0.1),
+    ramp(radiusSpread, 0.3, 0.6),
+    ramp(fit.squash, 0.8, 0.65),
+    ramp(surface.spread / contrast, 0.15, 0.35),
+    ramp(surface.worst / contrast, 0.3, 0.6),
+    ramp(contrast, 60, 30),
+    ramp(standsOut, 0.22, 0.12),
+    ramp(roundness, 0.8, 0.6)
+  )
+  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, standard, indexes }
+}
+
+/** The faces whose pips the grey picture shows, dark pips and light, each pip in one face at most. */
+export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, value: unknown) => void): PipFace[] {
+  const grey = new cv.Mat()
+  cv.cvtColor(image, grey, cv.COLOR_RGB2GRAY)
+  try {
+    const faces: PipFace[] = []
+    for (const dark of [true, false]) {
+      const spots = pipsAtAllSizes(cv, grey, dark)
+      const pips = spots.filter((spot) => spot.isPip)
+      debug?.('pips', { dark, pips: spots })
+      if (pips.length > 400) continue // texture, not pips
+      const candidates: Candidate[] = []
+      const seen = new Set<string>()
+      for (let i = 0; i < pips.length; i++) {
+        const near = pips
+          .map((pip, index) => ({ index, distance: Math.hypot(pip.centre[0] - pips[i].centre[0], pip.centre[1] - pips[i].centre[1]) }))
+          .filter(({ index, distance }) => index !== i && distance < pips[i].radius * 16 && pips[index].radius > pips[i].radius * 0.5 && pips[index].radius < pips[i].radius * 2)
+          .sort((a, b) => a.distance - b.distance)
+        // The nearest pips, and the nearest of much the same size (spots of a carpet or a shadow
+        // can lie nearer than a face's far pips).
+        const alike = near.filter(({ index }) => pips[index].radius > pips[i].radius * 0.75 && pips[index].radius < pips[i].radius * 1.33)
+        for (const list of [near, alike]) {
+          for (let m = 1; m <= Math.min(5, list.length); m++) {
+            const indexes = [i, ...list.slice(0, m).map((n) => n.index)].sort((a, b) => a - b)
+            const key = indexes.join(',')
+            if (seen.has(key)) continue
+            seen.add(key)
+            const face = faceOf(image, grey, pips, indexes, spots)
+            if (face) candidates.push(face)
+            debug?.('candidate', { indexes, face })
+          }
+        }
+      }
+      // More pips that fit is less likely by chance: larger faces first, then the better.
+      candidates.sort((a, b) => b.pips.length - a.pips.length || b.confidence - a.confidence)
+      const used = new Set<number>()
+      for (const candidate of candidates) {
+        if (candidate.indexes.some((index) => used.has(index))) continue
+        for (const index of candidate.indexes) used.add(index)
+        const { indexes: _indexes, ...face } = candidate
+        faces.push(face)
+      }
+    }
+    return oneFacePerDie(faces)
+  } finally {
+    grey.delete()
+  }
+}
+
+/** Faces closer than a face's side are one die's top and side faces: the roundest pips are its top. */
+function oneFacePerDie(faces: PipFace[]): PipFace[] {
+  const order = [...faces].sort((a, b) => b.roundness - a.roundness)
+  const kept: PipFace[] = []
+  for (const face of order) {
+    const rival = kept.find((other) => Math.hypot(other.centre[0] - face.centre[0], other.centre[1] - face.centre[1]) < Math.max(other.side, face.side) * 0.95)
+    if (!rival) {
+      kept.push(face)
+      continue
+    }
+    if (rival.roundness - face.roundness < 0.08) rival.doubtful = true
+  }
+  return kept
+}
+
+/** Faces less sure than this are not taken as faces at all (two specks of the floor make a 2). */
+const FACE_FLOOR = 0.5
+/** A die only the pips found is said to be there from this confidence (below it: specks that happen to fit). */
+const NEW_DIE_FLOOR = 0.6
+/** 'ask, do not guess': the confidence of a die the two paths read differently. */
+const DISAGREED = 0.5
+
+/**
+ * The blob path's dice with the pip-first faces. Each face goes to the die whose box holds it
+ * (the nearest box's centre when boxes overlap).
+ * - A die the blob path left unsure or unread takes its face's reading; several faces in its box
+ *   are that many dice. A face in no box is a die the blob path missed (inside the tray only).
+ * - A sure die changes only for a sure, trusted face (below): one that agrees keeps it sure, one
+ *   that disagrees puts it to the keypad (the blob path's value shown). A sure 1 takes the reading
+ *   of any face of several pips in its box (a single pip is what the blob path sees when its
+ *   circle holds only the middle pip of a large face), unsure when the face is.
+ * - Where the blob path read nothing surely, the pips make a die sure only with round pips in a
+ *   square layout (`alone`).
+ * - A sure die with no face of its own inside another's box of its value is that die seen twice;
+ *   unread "dice" inside a sure face are its pips. Both go.
+ * - Dice left unread for where they are (outside the tray, on its edge) stay so, and so do dice
+ *   left unread as cocked, unless (in a picture not made flat, where the blob path's measure of
+ *   squash is thrown by the view) their face lies flat.
+ * - In a picture made flat (see `flat`) the pips neither make a die sure nor unsure: they only
+ *   give a die the blob path could not read their value below the sure mark, for the keypad.
+ */
+export function withPipFaces(
+  reading: FrameReading,
+  findFaces: () => PipFace[],
+  view: { toFrame: (p: Point) => Point; tray: Point[] | null; trayInFrame: Point[] | null },
+  frame: { width: number; height: number }
+): FrameReading {
+  // A picture made flat (a four-cornered tray) is the blob path's own ground: there every flat
+  // top face is a square of one size with round pips. A face that is not (a cocked die's, whose
+  // 6 can pass for another maker's 6) is not trusted there. A "tray" found with three corners or
+  // more on the picture's edge is a floor wider than the picture (a photo with no tray).
+  const margin = Math.min(frame.width, frame.height) * 0.01
+  const onEdge = (view.trayInFrame ?? []).filter(([x, y]) => x < margin || y < margin || x > frame.width - margin || y > frame.height - margin).length
+  const flat = view.tray !== null && view.tray.length === 4 && onEdge < 3
+  const sure = (die: DieReading): boolean => die.value !== null && die.confidence >= CONFIDENT
+  // There the pips would change nothing the blob path read surely: when it read every die so,
+  // they are not looked for (the time of a frame's read).
+  if (flat && reading.dice.length > 0 && reading.dice.every(sure)) return reading
+  const placed = findFaces().filter((face) => face.confidence >= FACE_FLOOR).map((face) => ({ face, centre: view.toFrame(face.centre), box: faceBox(face, view.toFrame) }))
+  const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
+  // Where the blob path read nothing surely, the pips alone make a die sure only with round pips
+  // in a square layout: a cocked die's face, or a carpet's specks, are oval or skewed.
+  const alone = (face: PipFace): boolean => face.roundness >= 0.85 && face.squash >= 0.85
+  const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
+  const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
+  const trusted = (face: PipFace): boolean => !flat || (lying(face) && face.standard && (Number.isNaN(size) || Math.abs(face.side / size - 1) < 0.12))
+  const inside = (box: Box, [x, y]: Point): boolean => x >= box[0] && y >= box[1] && x <= box[0] + box[2] && y <= box[1] + box[3]
+  const boxCentreDistance = (box: Box, [x, y]: Point): number => Math.hypot(box[0] + box[2] / 2 - x, box[1] + box[3] / 2 - y)
+  const owner = placed.map((entry) => {
+    let best = -1
+    reading.dice.forEach((die, index) => {
+      if (inside(die.box, entry.centre) && (best < 0 || boxCentreDistance(die.box, entry.centre) < boxCentreDistance(reading.dice[best].box, entry.centre))) best = index
+    })
+    return best
+  })
+  const dieOf = (entry: (typeof placed)[number]): DieReading => ({
+    value: entry.face.value,
+    confidence: round3(entry.face.doubtful || !trusted(entry.face) || !alone(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
+    box: entry.box
+  })
+  const dice: DieReading[] = []
+  reading.dice.forEach((die, index) => {
+    const mine = placed.filter((_, k) => owner[k] === index)
+    // In a picture made flat the blob path's sure reading stands, whatever the pips say.
+    if (flat && sure(die)) {
+      dice.push(die)
+      return
+    }
+    const cocked = die.unreadable === 'cocked' && (flat || !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && lying(mine[0].face)))
+    const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || cocked
+    if (mine.length === 0 || kept) {
+      const twice = sure(die) && placed.some((entry, k) => owner[k] !== index && owner[k] >= 0 && entry.face.value === die.value && inside(die.box, entry.centre))
+      if (!twice) dice.push(die)
+      return
+    }
+    if (mine.length > 1) {
+      if (sure(die) && mine.some((entry) => !trusted(entry.face))) dice.push(die)
+      else dice.push(...mine.map((entry) => (flat ? { ...dieOf(entry), confidence: Math.min(entry.face.confidence, DISAGREED) } : dieOf(entry))))
+      return
+    }
+    const face = dieOf(mine[0])
+    // In a picture made flat a die the blob path did not read surely may be cocked so that its
+    // top face still looks square (it leans on another die): the pips give their value, unsure.
+    if (!sure(die)) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
+    // A sure 1 holding a face of several pips takes the face's reading, sure or not (then asked).
+    else if (die.value === 1 && face.value !== 1) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
+    else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
+    else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
+    else dice.push({ ...die, confidence: DISAGREED })
+  })
+  placed.forEach((entry, k) => {
+    if (owner[k] >= 0 || entry.face.confidence < NEW_DIE_FLOOR || (view.tray !== null && !insidePolygon(entry.face.centre, view.tray))) return
+    // In a picture made flat the blob path sees every die that lies flat: one it did not see at all
+    // is likely cocked against another, and is asked.
+    const die = dieOf(entry)
+    dice.push(flat ? { ...die, confidence: Math.min(die.confidence, DISAGREED) } : die)
+  })
+  // An unread "die" much smaller than a sure face and inside it is one of its pips (a large die's
+  // pips are as large as small dice).
+  const pipOfFace = (die: DieReading): boolean =>
+    die.value === null && placed.some((entry) => entry.face.confidence >= CONFIDENT && trusted(entry.face) && die.box[2] < entry.box[2] / 2 && inside(entry.box, [die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2]))
+  return { ...reading, dice: dice.filter((die) => !pipOfFace(die)) }
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000
+
+function faceBox(face: PipFace, toFrame: (p: Point) => Point): Box {
+  const half = face.side / 2
+  const corners = [
+    [-half, -half],
+    [half, -half],
+    [half, half],
+    [-half, half]
+  ].map(([u, v]) => toFrame([face.centre[0] + u * Math.cos(face.angle) - v * Math.sin(face.angle), face.centre[1] + u * Math.sin(face.angle) + v * Math.cos(face.angle)]))
+  const xs = corners.map((c) => c[0])
+  const ys = corners.map((c) => c[1])
+  const x = Math.round(Math.min(...xs))
+  const y = Math.round(Math.min(...ys))
+  return [x, y, Math.round(Math.max(...xs)) - x, Math.round(Math.max(...ys)) - y]
+}

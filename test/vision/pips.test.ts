@@ -1,0 +1,68 @@
+// The pip-first path (src/shared/vision/pips.ts) through readDiceFrame, on the drawn photos of
+// test/fixtures/dice-pips (scripts/dice-photos/draw-pip-fixtures.ts): each is one way real photos
+// defeated the blob path alone (docs/camera.md, "How a throw is read").
+import { readFileSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeImage } from '@main/devices/image-file'
+import type { OpenCv } from '@shared/vision/opencv'
+import { fitLayout, PIP_LAYOUTS } from '@shared/vision/layout'
+import { readDiceFrame } from '@shared/vision/reader'
+import { CONFIDENT, type DieReading, type RgbaFrame } from '@shared/vision/types'
+import { openCvForTests } from './opencv-node'
+import { repoPath } from '@test/kit/root'
+
+let cv: OpenCv
+
+function frameOf(file: string): RgbaFrame {
+  return decodeImage(readFileSync(repoPath('test', 'fixtures', 'dice-pips', file)))
+}
+
+const sure = (dice: DieReading[]): Array<number | null> => dice.filter((die) => die.value !== null && die.confidence >= CONFIDENT).map((die) => die.value)
+
+beforeAll(async () => {
+  cv = (await openCvForTests()).cv
+}, 120_000)
+
+describe('the pip-first path reads what the blob path alone could not', () => {
+  for (const tray of ['none', 'auto'] as const) {
+    it(`a lone ivory 6 on an ivory floor with specks (tray ${tray}): one die, a sure 6, no speck read as a die`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('lone-ivory-6.jpg'), { tray })
+      expect(sure(dice)).toEqual([6])
+      expect(dice).toHaveLength(1)
+    })
+
+    it(`a 5 seen at a slant with two side faces and a shadow (tray ${tray}): one die, a sure 5, no side face read`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('slant-5.jpg'), { tray })
+      expect(sure(dice)).toEqual([5])
+      expect(dice).toHaveLength(1)
+    })
+
+    it(`a 4 filling a quarter of a 640×480 frame (tray ${tray}): a 4, its pips not taken for dice`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('large-4.jpg'), { tray })
+      expect(dice.map((die) => die.value)).toEqual([4])
+      // Sure without a tray; the tray finder takes this die's large even face for the tray, and in
+      // a tray made flat the pips alone never make a die sure.
+      if (tray === 'none') expect(sure(dice)).toEqual([4])
+      const [x, y, width, height] = dice[0].box
+      expect(width).toBeGreaterThan(200)
+      expect(x + width / 2).toBeCloseTo(330, -1)
+      expect(y + height / 2).toBeCloseTo(230, -1)
+    })
+
+    it(`a black die with white pips on white paper (tray ${tray}): a sure 3`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('black-3.jpg'), { tray })
+      expect(sure(dice)).toEqual([3])
+      expect(dice).toHaveLength(1)
+    })
+  }
+})
+
+describe('fitLayout with a template of its own', () => {
+  it("fits a 6 whose rows are as far apart as its columns to such a template, and not to the usual 6", () => {
+    const wide: Array<[number, number]> = [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 25, row * 45] as [number, number]))
+    const template = [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 0.25, row * 0.45] as [number, number]))
+    expect(fitLayout(wide, template)!.error).toBeLessThan(0.01)
+    expect(fitLayout(wide)!.error).toBeGreaterThan(0.05)
+    expect(fitLayout(PIP_LAYOUTS[6].map(([x, y]) => [x * 100, y * 100]))!.error).toBeLessThan(0.01)
+  })
+})
