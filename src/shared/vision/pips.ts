@@ -141,7 +141,7 @@ function pipsAtAllSizes(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
   const others = fine.filter((pip) => !pip.isPip)
   const overlap = (a: Pip, b: Pip): boolean => Math.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < Math.max(a.radius, b.radius)
   let level = grey
-  for (const scale of [2, 4]) {
+  for (const scale of [2, 4, 8]) {
     const smaller = new cv.Mat()
     cv.resize(level, smaller, new cv.Size(Math.round(grey.cols / scale), Math.round(grey.rows / scale)), 0, 0, cv.INTER_AREA)
     if (level !== grey) level.delete()
