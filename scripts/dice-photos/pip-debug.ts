@@ -1,6 +1,6 @@
 // `npx tsx scripts/dice-photos/pip-debug.ts FILE…`: what the pip-first path (src/shared/vision/
 // pips.ts) sees in each photo, read whole (no tray): every spot (X: not taken for a pip), how many
-// sets of pips were tried, and the faces found. For tuning it; `misses.ts` gives the readings.
+// sets of pips were tried, and the faces found. For tuning it; `failures.ts` gives the readings.
 import { readFileSync } from 'node:fs'
 import { decodeImage } from '@main/devices/image-file'
 import { loadOpenCv } from '@shared/vision/load-opencv'
