@@ -184,6 +184,30 @@ function polygonMask(cv: OpenCv, width: number, height: number, polygon: Point[]
   return mask
 }
 
+/** How far (weighted a, b units) a pixel's colour may be from the floor's colour dimmed to its lightness and still be the floor in shadow. */
+const SHADOW_TOLERANCE = 8
+/** The darkest shadow taken for one, as (L* + 16) over the floor's: darker is a die (a black die on a bright floor). */
+const SHADOW_DEEPEST = 0.5
+
+/**
+ * Whether a pixel darker than the floor is the floor in shadow (OpenCV's 8-bit Lab: L 0..255, a
+ * and b centred on 0). Less light on a surface scales its colour (X, Y, Z) down, and Lab's a and b
+ * follow the cube root of that scale as L* + 16 does: the floor in shadow has the floor's hue with
+ * its chroma shrunk by its lightness's ratio. A die's shadow then leaves its blob (the blob's far
+ * end was taken for the top face), and so does a wall's. Only where the floor has colour enough
+ * that a grey or black die at that lightness would not pass for its shadow: on a grey floor a
+ * black die and a shadow are alike, and both stay to the lightness test.
+ */
+function isShadow(l: number, a: number, b: number, floorL: number, floorA: number, floorB: number): boolean {
+  const ratio = (l / 2.55 + 16) / (floorL / 2.55 + 16)
+  if (ratio < SHADOW_DEEPEST) return false
+  const k = ratio * 1.6
+  if ((floorA * floorA + floorB * floorB) * k * k < (SHADOW_TOLERANCE * 2) ** 2) return false
+  const da = (a - floorA * ratio) * 1.6
+  const db = (b - floorB * ratio) * 1.6
+  return da * da + db * db < SHADOW_TOLERANCE * SHADOW_TOLERANCE
+}
+
 /**
  * The pixels that differ from the floor around them: the dice and their pips. Inside the tray the
  * floor around a pixel is the median over a window with everything outside the tray painted the
@@ -225,8 +249,11 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
         continue
       }
       const dl = pixels[j] - b[j]
-      // Darker than the floor counts less: a die's shadow is the floor, darker. (Modelling the
-      // shadow's weaker colour too lost touching dice in the rendered sets: not done.)
+      if (dl < 0 && isShadow(pixels[j], pixels[j + 1] - 128, pixels[j + 2] - 128, b[j], b[j + 1] - 128, b[j + 2] - 128)) {
+        out[i] = 0
+        continue
+      }
+      // Darker than the floor counts less: a die's shadow is the floor, darker.
       const l = dl < 0 ? dl * 0.55 : dl
       const da = (pixels[j + 1] - b[j + 1]) * 1.6
       const db = (pixels[j + 2] - b[j + 2]) * 1.6
@@ -761,11 +788,11 @@ function readFace(cv: OpenCv, lab: Mat, centre: Point, side: number, expected: P
 export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions = {}): FrameReading {
   const debug = options.debug
   const rgb = frameToMat(cv, frame)
-  const read = (polygon: Point[] | null): FrameReading => {
+  const read = (polygon: Point[] | null, found = false): FrameReading => {
     const view = workView(cv, rgb, polygon)
     try {
       // The pip-first path (pips.ts) checks and completes the blob path's dice.
-      return withPipFaces(readWork(cv, view, debug), () => findPipFaces(cv, view.image), view, frame)
+      return withPipFaces(readWork(cv, view, debug, found), () => findPipFaces(cv, view.image), view, frame)
     } finally {
       view.image.delete()
     }
@@ -776,7 +803,7 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
     if (trayOption !== 'auto') return read(scalePolygon(trayOption.polygon, trayOption, frame))
     const found = findTray(cv, rgb)
     if (!found) return read(null)
-    return doubtTray(found, read(found), () => read(null))
+    return doubtTray(found, read(found, true), (widened) => read(widened, true), () => read(null))
   } finally {
     rgb.delete()
   }
@@ -787,25 +814,36 @@ const sure = (die: DieReading): boolean => die.value !== null && die.confidence 
 /**
  * A tray found in the picture (not calibrated) says where the tray is, but its corners, from the
  * floor's colour, can be a little off (a rim of the floor's colour taken in, a wall's shadow left
- * out), and flattening the floor with them squashes every face: its dice then read as cocked or
- * unclear. So when a die in it is not read surely, the whole picture is read too, and kept when
- * it reads more dice surely inside the tray; the dice it finds outside the tray (widened a little:
- * the floor in a wall's shadow is left out of the tray found) are said to be there and not read.
+ * out), and flattening the floor with them squashes every face or cuts a die lying in the wall's
+ * shadow: its dice then read as cocked or unclear. So when a die in it is not read surely, the
+ * tray widened a little (the floor in a wall's shadow taken in) and the whole picture are read
+ * too, and the one that reads the most dice surely inside the tray is kept (the tray found's own
+ * reading on a tie); the dice the whole picture finds outside the widened tray are said to be
+ * there and not read.
  */
-function doubtTray(found: Point[], inTray: FrameReading, wholePicture: () => FrameReading): FrameReading {
+function doubtTray(found: Point[], inTray: FrameReading, widenedTray: (polygon: Point[]) => FrameReading, wholePicture: () => FrameReading): FrameReading {
   if (inTray.dice.every((die) => sure(die) || die.unreadable === 'outside the tray')) return inTray
   const cx = found.reduce((sum, p) => sum + p[0], 0) / found.length
   const cy = found.reduce((sum, p) => sum + p[1], 0) / found.length
   const widened = found.map(([x, y]) => [cx + (x - cx) * (1 + FOUND_TRAY_WIDENING * 2), cy + (y - cy) * (1 + FOUND_TRAY_WIDENING * 2)] as Point)
+  const wider = { ...widenedTray(widened), tray: found }
   const whole = wholePicture()
   const dice = whole.dice.map((die): DieReading => {
     const [x, y, w, h] = die.box
     return insidePolygon([x + w / 2, y + h / 2], widened) ? die : { value: null, confidence: 0, box: die.box, unreadable: 'outside the tray' }
   })
-  return dice.filter(sure).length > inTray.dice.filter(sure).length ? { dice, tray: found } : inTray
+  const sureCount = (reading: FrameReading): number => reading.dice.filter(sure).length
+  return [wider, { dice, tray: found }].reduce((best, reading) => (sureCount(reading) > sureCount(best) ? reading : best), inTray)
 }
 
-function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): FrameReading {
+/**
+ * `trayFound`: the tray's corners were found in the picture, not calibrated. Its edge then runs
+ * where the floor's colour ends, and a die lying across it (on the floor in a wall's shadow,
+ * which the tray found leaves out) is cut by it: what is left of its face can read as another
+ * value (a 6 cut along a column is a 3). Such a die is not read here, and the whole picture is
+ * read too (doubtTray).
+ */
+function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayFound = false): FrameReading {
   const lab = new cv.Mat()
   cv.cvtColor(view.image, lab, cv.COLOR_RGB2Lab)
   const masks = foregroundMask(cv, lab, view.tray)
@@ -816,12 +854,18 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   const shortSide = Math.min(width, height)
   const dieSized = (blob: Blob): boolean => blob.area >= (shortSide * 0.03) ** 2 && blob.area <= (shortSide * 0.3) ** 2
   const allBlobs = blobsOf(cv, masks.inside)
-  const blobs = allBlobs.filter(dieSized)
   const outsideBlobs = masks.outside ? blobsOf(cv, masks.outside).filter(dieSized) : []
   // A die joined to a strip along the tray's wall (the wall's shadow or its foot) makes one blob
   // too large or too thin for a die: such blobs are opened with a disc smaller than a die, which
   // cuts the strip away and leaves the die (rescued below, once one die's size is known).
-  const joined = allBlobs.filter((blob) => blob.area > (shortSide * 0.3) ** 2 || (dieSized(blob) && shapeOf(blob, view.foot, width, height).roundness <= 0.2))
+  // (A strip along all four walls is a ring, round by its moments: it is told by its span, far
+  // larger than a group of dice's.)
+  const spansTray = (blob: Blob): boolean => {
+    const { minX, minY, maxX, maxY } = blobBounds(blob)
+    return Math.max(maxX - minX, maxY - minY) > shortSide * 0.45
+  }
+  const joined = allBlobs.filter((blob) => blob.area > (shortSide * 0.3) ** 2 || (dieSized(blob) && (shapeOf(blob, view.foot, width, height).roundness <= 0.2 || spansTray(blob))))
+  const blobs = allBlobs.filter((blob) => dieSized(blob) && !spansTray(blob))
   const joinedMask = joined.length > 0 ? new cv.Mat(height, width, cv.CV_8UC1, new cv.Scalar(0)) : null
   if (joinedMask) {
     const data = joinedMask.data
@@ -932,7 +976,8 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
     shapes = shapes.filter((shape) => shape.across >= blobSide * 0.6 && shape.across <= blobSide * 2.2 && shape.smear <= blobSide * 2.2)
     const placed = shapes.map((shape) => {
       const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
-      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : shape.oversized ? 'pips unclear' : null
+      const cut = shape.touchesBorder || (trayFound && view.tray !== null && reachesEdge(shape.blob, view.tray))
+      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : cut ? 'on the tray edge' : shape.oversized ? 'pips unclear' : null
       return { shape, unreadable }
     })
     // Two passes: the blobs give each face's place and a first size; the pips that fit a layout then
@@ -968,6 +1013,16 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug']): Fram
   } finally {
     lab.delete()
   }
+}
+
+/** Whether a blob reaches the polygon's edge (a pixel of it within two pixels of the outside). */
+function reachesEdge(blob: Blob, polygon: Point[]): boolean {
+  for (let i = 0; i < blob.area; i++) {
+    const x = blob.xs[i]
+    const y = blob.ys[i]
+    if (!insidePolygon([x - 2, y], polygon) || !insidePolygon([x + 2, y], polygon) || !insidePolygon([x, y - 2], polygon) || !insidePolygon([x, y + 2], polygon)) return true
+  }
+  return false
 }
 
 /** The pixel bounds of a blob (inclusive). */

@@ -1,0 +1,52 @@
+// The dice reader on rendered photos that once went wrong (test/fixtures/dice-top-down, made by
+// scripts/dice-photos/generate.ts with `--per-condition 1 --conditions top-down` and seeds 78015 and
+// 78008): strong shadows joined to the dice, a die on the floor in a wall's shadow (which a tray
+// found leaves out).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeImage } from '@main/devices/image-file'
+import { scorePhoto, type PhotoScore } from '@shared/vision/eval'
+import { parseManifest, type PhotoManifestLine } from '@shared/vision/manifest'
+import type { OpenCv } from '@shared/vision/opencv'
+import { readDiceFrame, type ReadOptions } from '@shared/vision/reader'
+import type { RgbaFrame } from '@shared/vision/types'
+import { openCvForTests } from './opencv-node'
+import { repoPath } from '@test/kit/root'
+
+const FIXTURES = repoPath('test', 'fixtures', 'dice-top-down')
+
+let cv: OpenCv
+let lines: PhotoManifestLine[]
+
+function frameOf(file: string): RgbaFrame {
+  return decodeImage(readFileSync(join(FIXTURES, file)))
+}
+
+function read(file: string, tray: 'calibrated' | 'auto'): PhotoScore {
+  const line = lines.find((l) => l.file === file)!
+  const frame = frameOf(file)
+  const option: ReadOptions['tray'] = tray === 'auto' ? 'auto' : { polygon: line.tray!, width: frame.width, height: frame.height }
+  const reading = readDiceFrame(cv, frame, { tray: option })
+  return scorePhoto(line.values, reading.dice)
+}
+
+beforeAll(async () => {
+  cv = (await openCvForTests()).cv
+  const manifest = parseManifest(readFileSync(join(FIXTURES, 'manifest.jsonl'), 'utf8'))
+  if (!manifest.ok) throw new Error(`manifest line ${manifest.line}: ${manifest.error}`)
+  lines = manifest.lines
+}, 120_000)
+
+describe('the dice reader on top-down photos that once went wrong', () => {
+  it('reads dice whose shadows join them, each surely (a shadow is the floor in less light)', () => {
+    const score = read('top-down-78015.jpg', 'calibrated')
+    expect(score).toMatchObject({ right: 4, unread: 0, wrong: 0 })
+  })
+
+  it('reads a die lying in a wall\'s shadow, which the tray found leaves out, and no die cut by its edge', () => {
+    const score = read('top-down-78008.jpg', 'auto')
+    expect(score).toMatchObject({ right: 3, unread: 0, wrong: 0 })
+  })
+
+})
