@@ -1,7 +1,8 @@
-// The dice reader on rendered photos that once went wrong (test/fixtures/dice-top-down, made by
+// The dice reader on four rendered photos that once went wrong (test/fixtures/dice-top-down, made by
 // scripts/dice-photos/generate.ts with `--per-condition 1 --conditions top-down` and seeds 78015 and
-// 78008): strong shadows joined to the dice, a die on the floor in a wall's shadow (which a tray
-// found leaves out).
+// 78008, `--conditions cocked-outside` and seeds 78022 and 78009): strong shadows joined to the dice,
+// a die on the floor in a wall's shadow (which a tray found leaves out), cocked dice showing a 1 or
+// a 3 (no squash to measure) with a side face's pips beside it.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -49,4 +50,11 @@ describe('the dice reader on top-down photos that once went wrong', () => {
     expect(score).toMatchObject({ right: 3, unread: 0, wrong: 0 })
   })
 
+  it('leaves a cocked die showing a 1 or a 3 unread, by the side face\'s pips beside its top face', () => {
+    for (const file of ['cocked-outside-78022.jpg', 'cocked-outside-78009.jpg']) {
+      const score = read(file, 'calibrated')
+      expect(score.wrong, file).toBe(0)
+      expect(score.right, file).toBe(lines.find((l) => l.file === file)!.values.length)
+    }
+  })
 })

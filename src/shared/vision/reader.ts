@@ -1005,6 +1005,8 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         const reads = centres.map((centre) => readFace(cv, lab, centre, side, shape.faceCentre))
         reading = reads.reduce((best, read) => (read.confidence > best.confidence ? read : best))
         if (reads.some((read) => read.value !== null && read.value !== reading.value && read.confidence >= 0.4)) reading = { ...reading, value: null, confidence: 0, unreadable: 'pips unclear' }
+        // A die showing a side face's pips where a flat die shows none is cocked.
+        if (reading.value !== null && reading.fitted && sidePips(cv, lab, shape, reading.fitted.centre, side) > 0) reading = { ...reading, value: null, confidence: 0, unreadable: 'cocked' }
       }
       debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, areaRatio: shape.blob.area / typical, roundness: shape.roundness, ...reading })
       dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
@@ -1013,6 +1015,98 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
   } finally {
     lab.delete()
   }
+}
+
+/**
+ * How many pips the die shows beside its top face, on a side face not towards the camera's foot.
+ * A die lying flat shows its side faces only towards the foot (the smear, at a tilted view), and
+ * hardly at all from above; a cocked die (on an edge, leaning on another die or a wall) shows a
+ * side face in the direction it leans, whatever the camera, and that face's pips (squashed, but
+ * pips). A cocked 1, 2 or 3 cannot show its tilt in its own layout (no squash to measure), so this
+ * is what tells it. Pips are spots darker (or lighter, as the top face's own pips are) than around
+ * them: a black-hat (top-hat) over the die's blob with a window of about two pips.
+ */
+function sidePips(cv: OpenCv, lab: Mat, shape: DieShape, centre: Point, side: number): number {
+  const blob = shape.blob
+  const { minX, minY, maxX, maxY } = blobBounds(blob)
+  const pad = Math.ceil(side * 0.2)
+  const x0 = Math.max(0, minX - pad)
+  const y0 = Math.max(0, minY - pad)
+  const x1 = Math.min(lab.cols, maxX + pad + 1)
+  const y1 = Math.min(lab.rows, maxY + pad + 1)
+  const w = x1 - x0
+  const h = y1 - y0
+  const channels = new cv.MatVector()
+  const crop = lab.roi(new cv.Rect(x0, y0, w, h))
+  cv.split(crop, channels)
+  crop.delete()
+  const light = channels.get(0)
+  channels.delete()
+  const inBlob = new cv.Mat(h, w, cv.CV_8UC1, new cv.Scalar(0))
+  const inBlobData = inBlob.data
+  for (let i = 0; i < blob.area; i++) inBlobData[(blob.ys[i] - y0) * w + blob.xs[i] - x0] = 255
+  // Away from the blob's outline (the die's own edge against the floor is a dark line).
+  const margin = Math.max(3, Math.round(side * 0.07)) | 1
+  const erodeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(margin, margin))
+  cv.erode(inBlob, inBlob, erodeKernel)
+  erodeKernel.delete()
+  const window = Math.max(5, Math.round(side * 0.35)) | 1
+  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(window, window))
+  const dark = new cv.Mat()
+  const bright = new cv.Mat()
+  cv.morphologyEx(light, dark, cv.MORPH_BLACKHAT, kernel)
+  cv.morphologyEx(light, bright, cv.MORPH_TOPHAT, kernel)
+  kernel.delete()
+  light.delete()
+  // The top face's pips say which: the stronger response inside the face.
+  const strongest = (mat: Mat): number => {
+    const data = mat.data
+    let best = 0
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if (Math.hypot(x + x0 - centre[0], y + y0 - centre[1]) <= side * 0.45) best = Math.max(best, data[y * w + x])
+      }
+    }
+    return best
+  }
+  const darkTop = strongest(dark)
+  const brightTop = strongest(bright)
+  const response = darkTop >= brightTop ? dark : bright
+  const top = Math.max(darkTop, brightTop)
+  ;(darkTop >= brightTop ? bright : dark).delete()
+  const spots = new cv.Mat()
+  cv.threshold(response, spots, Math.max(15, top * 0.45), 255, cv.THRESH_BINARY)
+  response.delete()
+  cv.bitwise_and(spots, inBlob, spots)
+  inBlob.delete()
+  const labels = new cv.Mat()
+  const stats = new cv.Mat()
+  const centroids = new cv.Mat()
+  const count = cv.connectedComponentsWithStats(spots, labels, stats, centroids, 8, cv.CV_32S)
+  const statsData = stats.data32S
+  const centroidData = centroids.data64F
+  const pipArea = Math.PI * (side * 0.085) ** 2
+  let found = 0
+  for (let label = 1; label < count; label++) {
+    const [, , bw, bh, area] = statsData.slice(label * 5, label * 5 + 5)
+    // A side face's pip is squashed (a die cocked 20–35° shows its side face a third to half as
+    // wide), but not a sliver: a flat die's side face seen from above shows slivers of its pips.
+    if (area < pipArea * 0.3 || area > pipArea * 1.6 || Math.max(bw, bh) > side * 0.3) continue
+    const px = centroidData[label * 2] + x0
+    const py = centroidData[label * 2 + 1] + y0
+    const dx = px - centre[0]
+    const dy = py - centre[1]
+    const distance = Math.hypot(dx, dy)
+    if (distance < side * 0.58) continue
+    // Only away from the camera's foot: a flat die shows the side faces that face the foot.
+    if (dx * shape.u[0] + dy * shape.u[1] < distance * 0.25) continue
+    found++
+  }
+  spots.delete()
+  labels.delete()
+  stats.delete()
+  centroids.delete()
+  return found
 }
 
 /** Whether a blob reaches the polygon's edge (a pixel of it within two pixels of the outside). */
