@@ -816,24 +816,25 @@ const sure = (die: DieReading): boolean => die.value !== null && die.confidence 
  * floor's colour, can be a little off (a rim of the floor's colour taken in, a wall's shadow left
  * out), and flattening the floor with them squashes every face or cuts a die lying in the wall's
  * shadow: its dice then read as cocked or unclear. So when a die in it is not read surely, the
- * tray widened a little (the floor in a wall's shadow taken in) and the whole picture are read
- * too, and the one that reads the most dice surely inside the tray is kept (the tray found's own
- * reading on a tie); the dice the whole picture finds outside the widened tray are said to be
- * there and not read.
+ * whole picture is read too, and the tray widened a little (the floor in a wall's shadow taken
+ * in) when a die reached its edge; the one that reads the most dice surely inside the tray is
+ * kept (the tray found's own reading on a tie); the dice the whole picture finds outside the
+ * widened tray are said to be there and not read.
  */
 function doubtTray(found: Point[], inTray: FrameReading, widenedTray: (polygon: Point[]) => FrameReading, wholePicture: () => FrameReading): FrameReading {
   if (inTray.dice.every((die) => sure(die) || die.unreadable === 'outside the tray')) return inTray
   const cx = found.reduce((sum, p) => sum + p[0], 0) / found.length
   const cy = found.reduce((sum, p) => sum + p[1], 0) / found.length
   const widened = found.map(([x, y]) => [cx + (x - cx) * (1 + FOUND_TRAY_WIDENING * 2), cy + (y - cy) * (1 + FOUND_TRAY_WIDENING * 2)] as Point)
-  const wider = { ...widenedTray(widened), tray: found }
+  // The widened tray only where the tray found cut a die (its cost is a third reading).
+  const wider = inTray.dice.some((die) => die.unreadable === 'on the tray edge') ? [{ ...widenedTray(widened), tray: found }] : []
   const whole = wholePicture()
   const dice = whole.dice.map((die): DieReading => {
     const [x, y, w, h] = die.box
     return insidePolygon([x + w / 2, y + h / 2], widened) ? die : { value: null, confidence: 0, box: die.box, unreadable: 'outside the tray' }
   })
   const sureCount = (reading: FrameReading): number => reading.dice.filter(sure).length
-  return [wider, { dice, tray: found }].reduce((best, reading) => (sureCount(reading) > sureCount(best) ? reading : best), inTray)
+  return [...wider, { dice, tray: found }].reduce((best, reading) => (sureCount(reading) > sureCount(best) ? reading : best), inTray)
 }
 
 /**
