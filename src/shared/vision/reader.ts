@@ -208,6 +208,11 @@ function isShadow(l: number, a: number, b: number, floorL: number, floorA: numbe
   return da * da + db * db < SHADOW_TOLERANCE * SHADOW_TOLERANCE
 }
 
+/** A grey pixel (chroma under 2.5) on a floor with a tint (chroma 5.5 or more): a black or grey die on tinted felt, as light as the floor or as dark as its shadow, whose shadow keeps the floor's tint. */
+function greyOnTint(a: number, b: number, floorA: number, floorB: number): boolean {
+  return a * a + b * b < 2.5 * 2.5 && floorA * floorA + floorB * floorB >= 5.5 * 5.5
+}
+
 /**
  * The pixels that differ from the floor around them: the dice and their pips. Inside the tray the
  * floor around a pixel is the median over a window with everything outside the tray painted the
@@ -257,7 +262,7 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
       const l = dl < 0 ? dl * 0.55 : dl
       const da = (pixels[j + 1] - b[j + 1]) * 1.6
       const db = (pixels[j + 2] - b[j + 2]) * 1.6
-      out[i] = l * l + da * da + db * db > 30 * 30 ? 255 : 0
+      out[i] = l * l + da * da + db * db > 30 * 30 || greyOnTint(pixels[j + 1] - 128, pixels[j + 2] - 128, b[j + 1] - 128, b[j + 2] - 128) ? 255 : 0
     }
     cleanMask(cv, mask)
     return mask
