@@ -42,6 +42,11 @@ interface WorkView {
   tray: Point[] | null
   trayInFrame: Point[] | null
   foot: Point
+  /**
+   * The picture is made flat by a tray's four corners, not three or more of them on the picture's
+   * edge (a floor wider than the picture): the camera's foot is then known, not guessed.
+   */
+  flat: boolean
 }
 
 export function frameToMat(cv: OpenCv, frame: RgbaFrame): Mat {
@@ -102,7 +107,9 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
       [m0 + trayWidth, m0 + trayDepth],
       [m0, m0 + trayDepth]
     ]
-    return { image, toFrame: (p) => applyHomography(workToImage, p), tray, trayInFrame: polygon, foot: applyHomography(imageToWork, view.nadir) }
+    const nearEdge = Math.min(width, height) * 0.01
+    const onEdge = polygon.filter(([x, y]) => x < nearEdge || y < nearEdge || x > width - nearEdge || y > height - nearEdge).length
+    return { image, toFrame: (p) => applyHomography(workToImage, p), tray, trayInFrame: polygon, foot: applyHomography(imageToWork, view.nadir), flat: onEdge < 3 }
   }
   // The whole picture at the work size: reduced, or enlarged when it is small (as the tray above).
   const longest = Math.max(width, height)
@@ -115,7 +122,8 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
     toFrame: ([x, y]) => [x / scale, y / scale],
     tray: polygon ? polygon.map(([x, y]) => [x * scale, y * scale] as Point) : null,
     trayInFrame: polygon,
-    foot: [(width * scale) / 2, (height * scale) / 2]
+    foot: [(width * scale) / 2, (height * scale) / 2],
+    flat: false
   }
 }
 
@@ -208,9 +216,17 @@ function isShadow(l: number, a: number, b: number, floorL: number, floorA: numbe
   return da * da + db * db < SHADOW_TOLERANCE * SHADOW_TOLERANCE
 }
 
-/** A grey pixel (chroma under 2.5) on a floor with a tint (chroma 5.5 or more): a black or grey die on tinted felt, as light as the floor or as dark as its shadow, whose shadow keeps the floor's tint. */
-function greyOnTint(a: number, b: number, floorA: number, floorB: number): boolean {
-  return a * a + b * b < 2.5 * 2.5 && floorA * floorA + floorB * floorB >= 5.5 * 5.5
+/** The darkest a grey die on a tinted floor is taken for one, as (L* + 16) over the floor's: a photo's shadows lose their tint below. */
+const GREY_DIE_DARKEST = 0.7
+
+/**
+ * A grey pixel (chroma under 2.5) on a floor with a tint (chroma 5.5 or more): a black or grey die
+ * on tinted felt, as light as the floor or as dark as its shadow, whose shadow keeps the floor's
+ * tint. Not in a deep shadow (under half the floor's L* + 16, as isShadow): there a photo's colour
+ * is lost, and the shadow is grey.
+ */
+function greyOnTint(l: number, a: number, b: number, floorL: number, floorA: number, floorB: number): boolean {
+  return a * a + b * b < 2.5 * 2.5 && floorA * floorA + floorB * floorB >= 5.5 * 5.5 && (l / 2.55 + 16) / (floorL / 2.55 + 16) >= GREY_DIE_DARKEST
 }
 
 /**
@@ -262,7 +278,7 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
       const l = dl < 0 ? dl * 0.55 : dl
       const da = (pixels[j + 1] - b[j + 1]) * 1.6
       const db = (pixels[j + 2] - b[j + 2]) * 1.6
-      out[i] = l * l + da * da + db * db > 30 * 30 || greyOnTint(pixels[j + 1] - 128, pixels[j + 2] - 128, b[j + 1] - 128, b[j + 2] - 128) ? 255 : 0
+      out[i] = l * l + da * da + db * db > 30 * 30 || greyOnTint(pixels[j], pixels[j + 1] - 128, pixels[j + 2] - 128, b[j], b[j + 1] - 128, b[j + 2] - 128) ? 255 : 0
     }
     cleanMask(cv, mask)
     return mask
@@ -1011,8 +1027,9 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         const reads = centres.map((centre) => readFace(cv, lab, centre, side, shape.faceCentre))
         reading = reads.reduce((best, read) => (read.confidence > best.confidence ? read : best))
         if (reads.some((read) => read.value !== null && read.value !== reading.value && read.confidence >= 0.4)) reading = { ...reading, value: null, confidence: 0, unreadable: 'pips unclear' }
-        // A die showing a side face's pips where a flat die shows none is cocked.
-        if (reading.value !== null && reading.fitted && sidePips(cv, lab, shape, reading.fitted.centre, side) > 0) reading = { ...reading, value: null, confidence: 0, unreadable: 'cocked' }
+        // A die showing a side face's pips where a flat die shows none is cocked (where the
+        // camera's foot is known: in a picture made flat).
+        if (view.flat && reading.value !== null && reading.fitted && sidePips(cv, lab, shape, reading.fitted.centre, side) > 0) reading = { ...reading, value: null, confidence: 0, unreadable: 'cocked' }
       }
       debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, areaRatio: shape.blob.area / typical, roundness: shape.roundness, ...reading })
       dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
