@@ -365,6 +365,8 @@ function blobsOf(cv: OpenCv, mask: Mat): Blob[] {
   return blobs.slice(1)
 }
 
+const SPLIT_SEED = 0x5eed
+
 /** Splits a blob that holds `k` touching dice into k blobs (k-means on the pixels' positions). */
 function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
   const points = new cv.Mat(blob.area, 2, cv.CV_32F)
@@ -376,6 +378,9 @@ function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
   const labels = new cv.Mat()
   const centres = new cv.Mat()
   const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 20, 0.5)
+  // k-means draws its first centres from OpenCV's one random generator, shared by the whole
+  // process: unseeded, a photo's split (and so its reading) would depend on the photos read before.
+  cv.setRNGSeed(SPLIT_SEED)
   // KMEANS_PP_CENTERS is in the build, not in its typings.
   cv.kmeans(points, k, labels, criteria, 3, (cv as unknown as { KMEANS_PP_CENTERS: number }).KMEANS_PP_CENTERS, centres)
   const parts: Array<{ xs: number[]; ys: number[] }> = Array.from({ length: k }, () => ({ xs: [], ys: [] }))
