@@ -7,24 +7,21 @@
 // alike spots on an even face. So here:
 // 1. Pips: spots darker (or lighter) than their surround by a morphological black-hat (top-hat)
 //    with a window wider than a pip, over a pyramid (full, half, quarter size) for pips of any
-//    size, kept when round and solid. On a textured floor (hundreds of spots: a carpet) only the
-//    spots with an even ring around them are kept.
+//    size, kept when round and solid.
 // 2. Faces: for each pip, the sets of it and its nearest pips (one to six) are fitted to the
 //    layout of as many pips (fitLayout); a set is a face when the fit is close, its pips are
 //    alike in size, the pip size fits the face size the fit implies, no other pip of that size
 //    lies on the face or just beyond (a 4 found inside a 6 is not a face), the face between the
 //    pips is even and lighter than the pips (darker for light pips), it stands out from what is
 //    around it (specks on an even floor do not) and its pips are not squashed (a side face seen
-//    at a slant has oval pips). The best faces win, each pip in one face only. A face seen at a
-//    slant (a camera with no tray, tipped down) is checked in its own frame (face-frame.ts): its
-//    pips stretched back along their ellipses' short axis, where its layout is square again.
+//    at a slant has oval pips). The best faces win, each pip in one face only.
 // 3. One die, one face: faces closer than a face's side are faces of one die (its top and a
 //    side face); the one with the roundest pips is its top, and when two are about as round the
 //    die is unsure.
 // 4. The two paths meet (withPipFaces): the pips confirm, complete or put in doubt the blob
 //    path's dice.
 // Faces are sized by their own pips, pips by the pyramid: no size is tied to the picture's.
-// A lone pip (a 1) has no scale of its own: its face's outline gives it (loneOne).
+// A lone pip (a 1) has no scale of its own and is not taken here; the blob path reads 1s.
 // Hand-written: what a face of pips is, is this project's rule (as layout.ts); OpenCV does the
 // pixel work.
 import { fitLayout, type LayoutFit } from './layout'
@@ -420,10 +417,11 @@ function loneOne(rgb: Mat, pip: Pip, spots: Pip[]): PipFace | null {
   })
   const root = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy)
   const outline: Ellipse = { ratio: Math.sqrt(Math.max(0, (xx + yy) / 2 - root) / ((xx + yy) / 2 + root)), axis: 0.5 * Math.atan2(2 * xy, xx - yy) }
-  // The pip and its face squashed alike (along the same axis when both are clearly squashed).
+  // The pip and its face squashed alike (along the same axis when both are clearly squashed: a
+  // near-round shape's axis is noise).
   const shapeGap = Math.abs(outline.ratio - pip.roundness)
-  const axesAgree = Math.max(outline.ratio, pip.roundness) >= FORESHORTENED || axisGap(outline.axis, pip.axis) <= (25 * Math.PI) / 180
-  if (offCentre > 0.3 || pipShare < 0.05 || pipShare > 0.22 || outline.ratio < STEEPEST || shapeGap > 0.2 || !axesAgree) return null
+  const axesAgree = Math.max(outline.ratio, pip.roundness) >= 0.88 || axisGap(outline.axis, pip.axis) <= (25 * Math.PI) / 180
+  if (offCentre > 0.35 || pipShare < 0.05 || pipShare > 0.22 || outline.ratio < STEEPEST || shapeGap > 0.2 || !axesAgree) return null
   // Nothing else of a pip's size on the face, nor where a ray stopped (a 3's middle pip has its
   // face cut short by its neighbours, as evenly on both sides).
   for (const other of spots) {
@@ -437,7 +435,7 @@ function loneOne(rgb: Mat, pip: Pip, spots: Pip[]): PipFace | null {
     const sideFace = other.roundness < pip.roundness - 0.15
     if (distance < reach[k] + other.radius * (sideFace ? 1 : 2)) return null
   }
-  const confidence = Math.min(ramp(offCentre, 0.12, 0.3), ramp(shapeGap, 0.1, 0.2), ramp(pip.roundness, 0.8, 0.6))
+  const confidence = Math.min(ramp(offCentre, 0.2, 0.35), ramp(shapeGap, 0.1, 0.2), ramp(pip.roundness, 0.8, 0.6))
   return {
     value: 1,
     centre: pip.centre,
@@ -605,6 +603,7 @@ export function withPipFaces(
     confidence: round3(entry.face.doubtful || !trusted(entry.face) || !alone(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
     box: entry.box
   })
+  const fragmentOf = (die: DieReading, entry: (typeof placed)[number]): boolean => !flat && die.box[2] < entry.box[2] * 0.6 && die.box[3] < entry.box[3] * 0.6
   const dice: DieReading[] = []
   reading.dice.forEach((die, index) => {
     const mine = placed.filter((_, k) => owner[k] === index)
@@ -632,8 +631,10 @@ export function withPipFaces(
     const otherThanOne = face.value === 1 && die.value !== null && die.value !== 1
     if (!sure(die)) dice.push({ ...face, box: die.box, confidence: flat || otherThanOne ? Math.min(face.confidence, DISAGREED) : face.confidence })
     // A sure 1 holding a face of several pips (a face of the die's size: not specks of a carpet
-    // beside it) takes the face's reading, sure or not (then asked).
-    else if (die.value === 1 && face.value !== 1 && mine[0].box[2] >= die.box[2] * 0.5) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
+    // beside it) takes the face's reading, sure or not (then asked); so does, in a picture not
+    // made flat, a sure die much smaller than the face it holds (a piece of that face, two of a
+    // 6's pips seen as a 2).
+    else if ((die.value === 1 || fragmentOf(die, mine[0])) && face.value !== die.value && mine[0].box[2] >= die.box[2] * 0.5) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
     else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
     else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
     else dice.push({ ...die, confidence: DISAGREED })
