@@ -398,6 +398,10 @@ function loneOne(rgb: Mat, pip: Pip, spots: Pip[]): PipFace | null {
     if (Number.isNaN(found)) return null // no edge all round: the floor, not a face
     reach.push(found)
   }
+  // A square's rays are at most √2 apart (its corners against its edges): a few much shorter
+  // rays stopped at other pips (a 5's corner pips around its middle one).
+  const sorted = [...reach].sort((a, b) => a - b)
+  if (sorted[2] < sorted[RAYS / 2] * 0.65) return null
   const mean = reach.reduce((sum, d) => sum + d, 0) / RAYS
   // Centred: each ray about as long as the opposite one (but two pairs: a ray may run on into a
   // side face of the die's colour).
