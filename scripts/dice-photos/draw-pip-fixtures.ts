@@ -45,6 +45,44 @@ async function main(): Promise<void> {
       cv.ellipse(image, new cv.Point(Math.round(px), Math.round(py)), new cv.Size(Math.round(side * 0.085), Math.max(1, Math.round(side * 0.085 * squash))), (angle * 180) / Math.PI, 0, 360, scalar(pip), -1, cv.LINE_AA)
     }
   }
+  /**
+   * A face seen at a slant: a face of `value` turned by `angle` on the table, then the picture
+   * squashed along `axis` (radians: π/2 for the picture's columns, a camera tipped down) by
+   * `squash`, the face and its pips alike (nearly an affine view of a die's face).
+   */
+  const slantFace = (image: Mat, value: DieValue, [x, y]: [number, number], side: number, angle: number, colour: Rgb, pip: Rgb, squash: number, axis = Math.PI / 2): void => {
+    const ca = Math.cos(axis)
+    const sa = Math.sin(axis)
+    const at = (u: number, v: number): [number, number] => {
+      const px = u * Math.cos(angle) - v * Math.sin(angle)
+      const py = u * Math.sin(angle) + v * Math.cos(angle)
+      const along = px * ca + py * sa
+      const across = -px * sa + py * ca
+      return [x + (along * squash) * ca - across * sa, y + (along * squash) * sa + across * ca]
+    }
+    const h = side / 2
+    polygon(image, [at(-h, -h), at(h, -h), at(h, h), at(-h, h)], colour)
+    const radius = side * 0.085
+    for (const [u, v] of PIP_LAYOUTS[value]) {
+      const [px, py] = at(u * side, v * side)
+      // A round pip squashed along `axis`: an ellipse whose short axis lies along it.
+      cv.ellipse(image, new cv.Point(Math.round(px), Math.round(py)), new cv.Size(Math.round(radius * squash), Math.round(radius)), (axis * 180) / Math.PI, 0, 360, scalar(pip), -1, cv.LINE_AA)
+    }
+  }
+  /** One ivory die seen by a webcam at `tilt` from straight down, on a light wooden desk: its top face, the near side face below it, its shadow. */
+  const webcamDie = (value: DieValue, side: DieValue, tilt: number, seed: number, axis = Math.PI / 2): Mat => {
+    const image = floor(640, 480, [214, 200, 170], seed, 30)
+    const size = 80
+    const top = Math.cos(tilt)
+    const near = Math.sin(tilt)
+    const down: [number, number] = [Math.cos(axis), Math.sin(axis)]
+    const centre: [number, number] = [320, 230]
+    const nearCentre: [number, number] = [centre[0] + down[0] * (size * (top + near)) / 2, centre[1] + down[1] * (size * (top + near)) / 2]
+    cv.ellipse(image, new cv.Point(372, 262), new cv.Size(50, 34), 0, 0, 360, scalar([170, 156, 128]), -1, cv.LINE_AA) // its shadow
+    slantFace(image, side, nearCentre, size, 0, [200, 196, 178], [30, 30, 30], near, axis)
+    slantFace(image, value, centre, size, 0.1, [240, 238, 226], [25, 25, 25], top, axis)
+    return image
+  }
   const floor = (width: number, height: number, colour: Rgb, seed: number, specks = 0): Mat => {
     const image = new cv.Mat(height, width, cv.CV_8UC4, scalar(colour))
     const next = random(seed)
@@ -84,6 +122,21 @@ async function main(): Promise<void> {
   const black = floor(1000, 750, [235, 235, 232], 4, 40)
   face(black, 3, [500, 380], 110, -0.4, [35, 35, 38], [240, 240, 240])
   save('black-3.jpg', black)
+
+  // One ivory die seen by a webcam 35° from straight down (the picture's columns foreshortened):
+  // a 5 and a 6, each with the near side face below it.
+  save('webcam-35-5.jpg', webcamDie(5, 3, (35 * Math.PI) / 180, 5))
+  save('webcam-35-6.jpg', webcamDie(6, 2, (35 * Math.PI) / 180, 6))
+  // The same 6, but squashed along the picture's rows: no camera tipped down sees a flat face so
+  // (a cocked die seen from above does).
+  save('sideways-squashed-6.jpg', webcamDie(6, 2, (35 * Math.PI) / 180, 7, 0))
+  // A lone 1 on a floor of its own colour: its face's outline is the die's rounded edge, shaded,
+  // and its shadow.
+  const one = floor(1000, 750, [232, 228, 216], 8, 60)
+  cv.ellipse(one, new cv.Point(540, 420), new cv.Size(80, 60), 0, 0, 360, scalar([200, 196, 186]), -1, cv.LINE_AA) // its shadow
+  face(one, 1, [480, 370], 130, 0.3, [205, 200, 188], [25, 25, 25]) // the rounded edge, in shade
+  face(one, 1, [480, 370], 118, 0.3, [232, 228, 216], [25, 25, 25])
+  save('lone-1.jpg', one)
 }
 
 void main()

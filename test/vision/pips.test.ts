@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '@main/devices/image-file'
 import type { OpenCv } from '@shared/vision/opencv'
+import { axisGap, meanEllipse, unsquash } from '@shared/vision/face-frame'
 import { fitLayout, PIP_LAYOUTS } from '@shared/vision/layout'
 import { readDiceFrame } from '@shared/vision/reader'
 import { CONFIDENT, type DieReading, type RgbaFrame } from '@shared/vision/types'
@@ -55,6 +56,55 @@ describe('the pip-first path reads what the blob path alone could not', () => {
       expect(dice).toHaveLength(1)
     })
   }
+})
+
+describe("a face seen at a slant, and a lone 1 (the pips in the face's own frame)", () => {
+  for (const tray of ['none', 'auto'] as const) {
+    for (const value of [5, 6]) {
+      it(`one die seen by a webcam 35° from straight down, showing a ${value}, its near side face below it (tray ${tray}): one die, a sure ${value}`, () => {
+        const { dice } = readDiceFrame(cv, frameOf(`webcam-35-${value}.jpg`), { tray })
+        expect(sure(dice)).toEqual([value])
+        expect(dice).toHaveLength(1)
+      })
+    }
+
+    it(`the same 6 squashed along the picture's rows, as no camera tipped down sees a flat face (tray ${tray}): not read surely`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('sideways-squashed-6.jpg'), { tray })
+      expect(dice).toHaveLength(1)
+      expect(sure(dice)).toEqual([])
+    })
+
+    it(`a lone 1 on a floor of its own colour, with specks (tray ${tray}): one die, a sure 1, its box the face's`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('lone-1.jpg'), { tray })
+      expect(sure(dice)).toEqual([1])
+      expect(dice).toHaveLength(1)
+      const [x, y, width, height] = dice[0].box
+      expect(x + width / 2).toBeCloseTo(480, -1)
+      expect(y + height / 2).toBeCloseTo(370, -1)
+    })
+  }
+})
+
+describe('a face in its own frame (face-frame.ts)', () => {
+  it('reads the squash and its axis from the pips, and stretches a squashed 6 back into the usual layout', () => {
+    const squash = 0.75
+    const pips = PIP_LAYOUTS[6].map(([x, y]) => [x * 100, y * 100 * squash] as [number, number])
+    const tilt = meanEllipse(pips.map(() => ({ roundness: squash, axis: 0 })))
+    expect(tilt.ratio).toBeCloseTo(squash, 6)
+    expect(axisGap(tilt.axis, 0)).toBeCloseTo(0, 6)
+    expect(fitLayout(pips)!.squash).toBeCloseTo(squash, 2)
+    const straightened = fitLayout(unsquash(pips, tilt))!
+    expect(straightened.error).toBeLessThan(0.01)
+    expect(straightened.squash).toBeCloseTo(1, 2)
+  })
+
+  it('leaves a face whose pips are round but whose layout is squashed (or the other way round) squashed', () => {
+    const pips = PIP_LAYOUTS[5].map(([x, y]) => [x * 100 * 0.75, y * 100] as [number, number])
+    const round = meanEllipse(pips.map(() => ({ roundness: 1, axis: 0 })))
+    expect(fitLayout(unsquash(pips, round))!.squash).toBeCloseTo(0.75, 2)
+    const wrongAxis = meanEllipse(pips.map(() => ({ roundness: 0.75, axis: 0 })))
+    expect(fitLayout(unsquash(pips, wrongAxis))!.squash).toBeLessThan(0.6)
+  })
 })
 
 describe('fitLayout with a template of its own', () => {

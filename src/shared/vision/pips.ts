@@ -27,6 +27,7 @@
 import { fitLayout, type LayoutFit } from './layout'
 import type { OpenCv } from './opencv'
 import { insidePolygon } from './geometry'
+import { axisGap, meanEllipse, unsquash, type Ellipse } from './face-frame'
 import { CONFIDENT, type Box, type DieReading, type DieValue, type FrameReading, type Point } from './types'
 
 type Mat = InstanceType<OpenCv['Mat']>
@@ -37,6 +38,8 @@ export interface Pip {
   radius: number
   /** Minor over major axis of the pip's ellipse of inertia (1: round). */
   roundness: number
+  /** The angle of that ellipse's major axis (radians, 0 = along the picture's rows). */
+  axis: number
   dark: boolean
   /** False for a spot too irregular or too large for a pip: not a pip, but it still spoils a face it lies on. */
   isPip: boolean
@@ -56,6 +59,14 @@ export interface PipFace {
   squash: number
   /** Its pips fit the usual layout (a 6 with its rows a quarter of the side apart), not only another maker's. */
   standard: boolean
+  /** The mean shape of its pips' ellipses: how much and along which axis the face is seen squashed. */
+  tilt: Ellipse
+  /**
+   * Its pips are oval and its layout is squashed as much along the same axis (for two or three
+   * pips, whose layout cannot show a squash: its pips are oval alike): a flat face seen at a slant,
+   * or a cocked die's face, not told apart here (withPipFaces looks at the other faces and the view).
+   */
+  foreshortened: boolean
   /** Set when another face of the same die was about as likely its top. */
   doubtful?: boolean
 }
@@ -120,7 +131,8 @@ function findPips(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
     const major = (a + b) / 2 + root
     const minor = (a + b) / 2 - root
     const roundness = major > 0 ? Math.sqrt(Math.max(0, minor) / major) : 0
-    pips.push({ centre: [c[label * 2], c[label * 2 + 1]], radius: Math.sqrt(area / Math.PI), roundness, dark, isPip: solid && roundness >= 0.45 && area <= maxArea })
+    const axis = 0.5 * Math.atan2(2 * d, a - b)
+    pips.push({ centre: [c[label * 2], c[label * 2 + 1]], radius: Math.sqrt(area / Math.PI), roundness, axis, dark, isPip: solid && roundness >= 0.45 && area <= maxArea })
   }
   stats.delete()
   centroids.delete()
@@ -190,11 +202,34 @@ function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips
   return { level, spread: deviations[Math.floor(deviations.length * 0.75)], worst: deviations[Math.floor(deviations.length * 0.92)] }
 }
 
+/**
+ * A pip lies on an even face: the grey level on a ring just around it (1.6 of its radius from its
+ * centre, clear of a 6's next pip) varies little against the step from the pip to that ring. A
+ * speck of a carpet has the carpet's weave all round it.
+ */
+function onEvenGround(grey: Mat, pip: Pip): boolean {
+  const levels: number[] = []
+  for (let k = 0; k < 16; k++) {
+    const angle = (k / 16) * 2 * Math.PI
+    levels.push(greyAt(grey, [pip.centre[0] + Math.cos(angle) * pip.radius * 1.6, pip.centre[1] + Math.sin(angle) * pip.radius * 1.6]))
+  }
+  levels.sort((a, b) => a - b)
+  const ground = levels[8]
+  const step = Math.abs(ground - greyAt(grey, pip.centre))
+  const deviations = levels.map((level) => Math.abs(level - ground)).sort((a, b) => a - b)
+  return step >= 30 && deviations[11] <= step * 0.25
+}
+
 function greyAt(grey: Mat, [x, y]: Point): number {
   const xi = Math.min(grey.cols - 1, Math.max(0, Math.round(x)))
   const yi = Math.min(grey.rows - 1, Math.max(0, Math.round(y)))
   return grey.data[yi * grey.cols + xi]
 }
+
+/** Pips flatter than this (their mean minor over major axis) are a face seen at a slant, checked in its own frame. */
+const FORESHORTENED = 0.92
+/** A view at more than about 53° from straight down (pips flatter than this) is a side face's, not a top face's. */
+const STEEPEST = 0.6
 
 const SIX_LAYOUTS: Array<Array<[number, number]>> = [0.26, 0.33, 0.4, 0.47].map((apart) => [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 0.25, row * apart] as [number, number])))
 
@@ -242,16 +277,26 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
   const centres = chosen.map((pip) => pip.centre)
   // A 6's columns are closer or farther apart from maker to maker (their rows sit at a quarter of
   // the side from the centre, the pips in a row from a quarter to two fifths apart): the closest fit wins.
-  const fits = chosen.length === 6 ? SIX_LAYOUTS.map((template) => fitLayout(centres, template)) : [fitLayout(centres)]
+  const fitsOf = (points: Point[]): Array<LayoutFit | null> => (points.length === 6 ? SIX_LAYOUTS.map((template) => fitLayout(points, template)) : [fitLayout(points)])
+  const bestFit = (points: Point[]): LayoutFit | null => fitsOf(points).reduce<LayoutFit | null>((best, f) => (f && (!best || f.error < best.error) ? f : best), null)
+  const fits = fitsOf(centres)
   const fit: LayoutFit | null = fits.reduce<LayoutFit | null>((best, f) => (f && (!best || f.error < best.error) ? f : best), null)
   const standard = fits[0] !== null && fits[0].error < 0.06
   if (!fit || fit.value === 1) return null
+  // Seen at a slant, the face is checked in its own frame: its pips stretched back along their
+  // ellipses' minor axis. It is foreshortened when its layout is square there (a face of four pips
+  // or more; two or three pips: oval alike, their layout cannot tell).
+  const tilt = meanEllipse(chosen)
+  const inFrame = tilt.ratio < FORESHORTENED && tilt.ratio >= STEEPEST ? bestFit(unsquash(centres, tilt)) : null
+  const foreshortened = inFrame !== null && (chosen.length < 4 || (inFrame.squash >= 0.9 && inFrame.error <= Math.max(fit.error, 0.06)))
+  const squash = foreshortened && inFrame ? inFrame.squash : fit.squash
+  const error = foreshortened && inFrame ? Math.min(fit.error, inFrame.error) : fit.error
   const side = fit.side
   const radii = chosen.map((pip) => pip.radius)
   const meanRadius = radii.reduce((sum, r) => sum + r, 0) / radii.length
   const radiusSpread = (Math.max(...radii) - Math.min(...radii)) / meanRadius
   const pipShare = meanRadius / side
-  if (fit.error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > (fit.value === 2 ? 0.14 : 0.2) || fit.squash < 0.65) return null
+  if (error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > (fit.value === 2 ? 0.14 : 0.2) || squash < 0.65) return null
   // No other round pip of this size on the face or just beyond its pips' square (within 0.72 of
   // the side the fit implies): a 4 inside a 6, a 2 inside a 4 or a 5 are not faces, nor two rows of a
   // 6 whose rows are as far apart as its columns. A touching die's nearest pip is farther (its
@@ -260,6 +305,7 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
   // between dice.
   const cos = Math.cos(fit.angle)
   const sin = Math.sin(fit.angle)
+  const roundness = chosen.reduce((sum, pip) => sum + pip.roundness, 0) / chosen.length
   for (const other of spots) {
     if (other.radius < meanRadius * 0.5 || chosen.some((pip) => Math.hypot(pip.centre[0] - other.centre[0], pip.centre[1] - other.centre[1]) < Math.max(pip.radius, other.radius))) continue
     const dx = other.centre[0] - fit.centre[0]
@@ -267,8 +313,10 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
     const u = dx * cos + dy * sin
     const v = -dx * sin + dy * cos
     if (!other.isPip && other.roundness < 0.35) continue // a streak: a lit edge, a groove
-    // A 4 looks farther: two rows of a 6 whose rows are as far apart as its columns are a 4.
-    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 ? (fit.value === 4 ? 0.8 : 0.72) : 0.4
+    // A 4 looks farther: two rows of a 6 whose rows are as far apart as its columns are a 4. A pip
+    // much flatter than the face's own is a side face's, seen more at a slant (near, below a top
+    // face seen at a slant): beyond the face's edge, as any other blot.
+    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 && other.roundness >= roundness - 0.15 ? (fit.value === 4 ? 0.8 : 0.72) : 0.4
     if (Math.hypot(u, v) < side * reach) return null
   }
   const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
@@ -278,18 +326,133 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
   if (contrast < 30 || surface.spread > contrast * 0.35 || surface.worst > contrast * 0.6) return null
   const standsOut = edgeShare(rgb, grey, fit.centre, side, surface.level)
   if (standsOut < 0.12) return null
-  const roundness = chosen.reduce((sum, pip) => sum + pip.roundness, 0) / chosen.length
   const confidence = Math.min(
-    ramp(fit.error, 0.04, 0.1),
+    ramp(error, 0.04, 0.1),
     ramp(radiusSpread, 0.3, 0.6),
-    ramp(fit.squash, 0.8, 0.65),
+    ramp(squash, 0.8, 0.65),
     ramp(surface.spread / contrast, 0.15, 0.35),
     ramp(surface.worst / contrast, 0.3, 0.6),
     ramp(contrast, 60, 30),
     ramp(standsOut, 0.22, 0.12),
     ramp(roundness, 0.8, 0.6)
   )
-  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, standard, indexes }
+  return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, standard, tilt, foreshortened, indexes }
+}
+
+/** Rays cast from a lone pip to its face's edge. */
+const RAYS = 16
+
+/**
+ * A lone pip as a 1: one pip centred in a face-sized region of one even colour (its die's top
+ * face), whose outline (where rays cast from the pip first leave that colour) is centred on the
+ * pip, closed all round, of a size that fits the pip, square or squashed as much and along the
+ * same axis as the pip itself (a face seen at a slant), with nothing else of a pip's size on it.
+ * Specks on a floor have the floor all round (no outline), a pip of a face whose other pips were
+ * missed sits off its face's centre or has them inside its outline.
+ */
+function loneOne(rgb: Mat, pip: Pip, spots: Pip[]): PipFace | null {
+  const width = rgb.cols
+  const height = rgb.rows
+  const channels = rgb.channels()
+  const data = rgb.data
+  const colourAt = (x: number, y: number): [number, number, number] | null => {
+    const xi = Math.round(x)
+    const yi = Math.round(y)
+    if (xi < 0 || yi < 0 || xi >= width || yi >= height) return null
+    const i = (yi * width + xi) * channels
+    return [data[i], data[i + 1], data[i + 2]]
+  }
+  const r = pip.radius
+  // The face's colour: the median of each channel on a ring just around the pip.
+  const ring: number[][] = [[], [], []]
+  for (let k = 0; k < RAYS; k++) {
+    const angle = (k / RAYS) * 2 * Math.PI
+    const colour = colourAt(pip.centre[0] + Math.cos(angle) * r * 1.8, pip.centre[1] + Math.sin(angle) * r * 1.8)
+    if (!colour) return null
+    for (let c = 0; c < 3; c++) ring[c].push(colour[c])
+  }
+  const face = ring.map((values) => values.sort((a, b) => a - b)[RAYS / 2])
+  const pipColour = colourAt(pip.centre[0], pip.centre[1])
+  if (!pipColour) return null
+  const contrast = Math.hypot(pipColour[0] - face[0], pipColour[1] - face[1], pipColour[2] - face[2])
+  if (contrast < 60) return null
+  const edge = Math.max(20, contrast * 0.1)
+  const reach: number[] = []
+  for (let k = 0; k < RAYS; k++) {
+    const angle = (k / RAYS) * 2 * Math.PI
+    const cos = Math.cos(angle)
+    const sin = Math.sin(angle)
+    let found = NaN
+    let off = 0
+    for (let d = r * 1.8; d <= r * 12; d += 1) {
+      const colour = colourAt(pip.centre[0] + cos * d, pip.centre[1] + sin * d)
+      if (!colour) return null
+      if (Math.hypot(colour[0] - face[0], colour[1] - face[1], colour[2] - face[2]) > edge) {
+        // Two pixels running: a single odd pixel is noise.
+        if (++off === 2) {
+          found = d - 1
+          break
+        }
+      } else off = 0
+    }
+    if (Number.isNaN(found)) return null // no edge all round: the floor, not a face
+    reach.push(found)
+  }
+  // A square's rays are at most √2 apart (its corners against its edges): a few much shorter
+  // rays stopped at other pips (a 5's corner pips around its middle one).
+  const sorted = [...reach].sort((a, b) => a - b)
+  if (sorted[2] < sorted[RAYS / 2] * 0.65) return null
+  const mean = reach.reduce((sum, d) => sum + d, 0) / RAYS
+  // Centred: each ray about as long as the opposite one (but two pairs: a ray may run on into a
+  // side face of the die's colour).
+  const offCentre = reach.slice(0, RAYS / 2).map((d, k) => Math.abs(d - reach[k + RAYS / 2])).sort((a, b) => a - b)[RAYS / 2 - 3] / mean
+  // A square's rays reach 0.56 of its side on average (half a side to its edges, more to its corners).
+  const side = mean / 0.56
+  const pipShare = r / side
+  // The outline's shape (second moments of where the rays stopped).
+  let xx = 0
+  let yy = 0
+  let xy = 0
+  reach.forEach((d, k) => {
+    const angle = (k / RAYS) * 2 * Math.PI
+    xx += (d * Math.cos(angle)) ** 2
+    yy += (d * Math.sin(angle)) ** 2
+    xy += d * d * Math.cos(angle) * Math.sin(angle)
+  })
+  const root = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy)
+  const outline: Ellipse = { ratio: Math.sqrt(Math.max(0, (xx + yy) / 2 - root) / ((xx + yy) / 2 + root)), axis: 0.5 * Math.atan2(2 * xy, xx - yy) }
+  // The pip and its face squashed alike (along the same axis when both are clearly squashed: a
+  // near-round shape's axis is noise).
+  const shapeGap = Math.abs(outline.ratio - pip.roundness)
+  const axesAgree = Math.max(outline.ratio, pip.roundness) >= 0.88 || axisGap(outline.axis, pip.axis) <= (25 * Math.PI) / 180
+  if (offCentre > 0.35 || pipShare < 0.05 || pipShare > 0.22 || outline.ratio < STEEPEST || shapeGap > 0.2 || !axesAgree) return null
+  // Nothing else of a pip's size on the face, nor where a ray stopped (a 3's middle pip has its
+  // face cut short by its neighbours, as evenly on both sides).
+  for (const other of spots) {
+    if (other === pip || other.radius < r * 0.4) continue
+    const dx = other.centre[0] - pip.centre[0]
+    const dy = other.centre[1] - pip.centre[1]
+    const distance = Math.hypot(dx, dy)
+    if (distance < r * 1.2) continue // the pip itself, found again
+    const k = Math.round(((Math.atan2(dy, dx) + 2 * Math.PI) % (2 * Math.PI)) / ((2 * Math.PI) / RAYS)) % RAYS
+    // A pip much flatter than this one is a side face's, beyond the face's edge.
+    const sideFace = other.roundness < pip.roundness - 0.15
+    if (distance < reach[k] + other.radius * (sideFace ? 1 : 2)) return null
+  }
+  const confidence = Math.min(ramp(offCentre, 0.2, 0.35), ramp(shapeGap, 0.1, 0.2), ramp(pip.roundness, 0.8, 0.6))
+  return {
+    value: 1,
+    centre: pip.centre,
+    side,
+    angle: outline.axis,
+    confidence,
+    pips: [pip],
+    roundness: pip.roundness,
+    squash: 1,
+    standard: true,
+    tilt: outline,
+    foreshortened: outline.ratio < FORESHORTENED && axesAgree
+  }
 }
 
 /** The faces whose pips the grey picture shows, dark pips and light, each pip in one face at most. */
@@ -300,8 +463,11 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
     const faces: PipFace[] = []
     for (const dark of [true, false]) {
       const spots = pipsAtAllSizes(cv, grey, dark)
-      const pips = spots.filter((spot) => spot.isPip)
+      let pips = spots.filter((spot) => spot.isPip)
       debug?.('pips', { dark, pips: spots })
+      // A textured floor (a carpet, a cloth's weave) is hundreds of spots: there only the spots on
+      // even ground are kept, as a die's pips are (the face around a pip is one even shade).
+      if (pips.length > 400) pips = pips.filter((pip) => onEvenGround(grey, pip))
       if (pips.length > 400) continue // texture, not pips
       const candidates: Candidate[] = []
       const seen = new Set<string>()
@@ -334,6 +500,14 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
         const { indexes: _indexes, ...face } = candidate
         faces.push(face)
       }
+      // The pips left over may each be a 1: its face's outline gives the scale its lone pip cannot.
+      const taken = faces.slice()
+      for (let i = 0; i < pips.length; i++) {
+        if (used.has(i) || pips[i].roundness < 0.6 || taken.some((face) => Math.hypot(face.centre[0] - pips[i].centre[0], face.centre[1] - pips[i].centre[1]) < face.side)) continue
+        const one = loneOne(image, pips[i], spots)
+        debug?.('lone', { pip: pips[i], one })
+        if (one) faces.push(one)
+      }
     }
     return oneFacePerDie(faces)
   } finally {
@@ -360,6 +534,8 @@ function oneFacePerDie(faces: PipFace[]): PipFace[] {
 const FACE_FLOOR = 0.5
 /** A die only the pips found is said to be there from this confidence (below it: specks that happen to fit). */
 const NEW_DIE_FLOOR = 0.6
+/** A face seen at a slant has its pips squashed along the picture's columns, within this (radians). */
+const SLANT_AXIS = (25 * Math.PI) / 180
 /** 'ask, do not guess': the confidence of a die the two paths read differently. */
 const DISAGREED = 0.5
 
@@ -403,7 +579,17 @@ export function withPipFaces(
   const lying = (face: PipFace): boolean => face.roundness >= 0.92 && face.squash >= 0.93
   // Where the blob path read nothing surely, the pips alone make a die sure only with round pips
   // in a square layout: a cocked die's face, or a carpet's specks, are oval or skewed.
-  const alone = (face: PipFace): boolean => face.roundness >= 0.85 && face.squash >= 0.85
+  // Or seen at a slant (no tray made the picture flat: a webcam or a phone held at an angle): a
+  // flat top face is foreshortened towards the camera's foot, below the picture for a camera tipped
+  // down, so along the picture's columns, and every die's top face about as much. A face so
+  // foreshortened (its layout square in its own frame), alike with every other sure face, is taken
+  // as lying flat; a cocked die's face seen from above is squashed along any axis, unlike its
+  // neighbours'. A lone die so seen is taken on the view alone (a cocked die leaning towards or
+  // away from the camera looks the same: Limits in docs/camera.md).
+  const alike = (a: Ellipse, b: Ellipse): boolean => Math.abs(a.ratio - b.ratio) <= 0.1 && (Math.min(a.ratio, b.ratio) >= FORESHORTENED || axisGap(a.axis, b.axis) <= SLANT_AXIS)
+  const seenAtSlant = (face: PipFace): boolean =>
+    !flat && face.foreshortened && !face.doubtful && axisGap(face.tilt.axis, 0) <= SLANT_AXIS && placed.every((other) => other.face === face || other.face.confidence < CONFIDENT || alike(other.face.tilt, face.tilt))
+  const alone = (face: PipFace): boolean => (face.roundness >= 0.85 && face.squash >= 0.85) || seenAtSlant(face)
   const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
   const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
   const trusted = (face: PipFace): boolean => !flat || (lying(face) && face.standard && (Number.isNaN(size) || Math.abs(face.side / size - 1) < 0.12))
@@ -421,6 +607,7 @@ export function withPipFaces(
     confidence: round3(entry.face.doubtful || !trusted(entry.face) || !alone(entry.face) ? Math.min(entry.face.confidence, DISAGREED) : entry.face.confidence),
     box: entry.box
   })
+  const fragmentOf = (die: DieReading, entry: (typeof placed)[number]): boolean => !flat && die.box[2] < entry.box[2] * 0.6 && die.box[3] < entry.box[3] * 0.6
   const dice: DieReading[] = []
   reading.dice.forEach((die, index) => {
     const mine = placed.filter((_, k) => owner[k] === index)
@@ -429,7 +616,7 @@ export function withPipFaces(
       dice.push(die)
       return
     }
-    const cocked = die.unreadable === 'cocked' && (flat || !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && lying(mine[0].face)))
+    const cocked = die.unreadable === 'cocked' && (flat || !(mine.length === 1 && mine[0].face.confidence >= CONFIDENT && (lying(mine[0].face) || seenAtSlant(mine[0].face))))
     const kept = die.unreadable === 'outside the tray' || die.unreadable === 'on the tray edge' || cocked
     if (mine.length === 0 || kept) {
       const twice = sure(die) && placed.some((entry, k) => owner[k] !== index && owner[k] >= 0 && entry.face.value === die.value && inside(die.box, entry.centre))
@@ -444,9 +631,14 @@ export function withPipFaces(
     const face = dieOf(mine[0])
     // In a picture made flat a die the blob path did not read surely may be cocked so that its
     // top face still looks square (it leans on another die): the pips give their value, unsure.
-    if (!sure(die)) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
-    // A sure 1 holding a face of several pips takes the face's reading, sure or not (then asked).
-    else if (die.value === 1 && face.value !== 1) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
+    // A lone pip's 1 where the blob path saw another value is asked (pips of a 2 or 3 missed).
+    const otherThanOne = face.value === 1 && die.value !== null && die.value !== 1
+    if (!sure(die)) dice.push({ ...face, box: die.box, confidence: flat || otherThanOne ? Math.min(face.confidence, DISAGREED) : face.confidence })
+    // A sure 1 holding a face of several pips (a face of the die's size: not specks of a carpet
+    // beside it) takes the face's reading, sure or not (then asked); so does, in a picture not
+    // made flat, a sure die much smaller than the face it holds (a piece of that face, two of a
+    // 6's pips seen as a 2).
+    else if ((die.value === 1 || fragmentOf(die, mine[0])) && face.value !== die.value && mine[0].box[2] >= die.box[2] * 0.5) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
     else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
     else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
     else dice.push({ ...die, confidence: DISAGREED })
