@@ -24,6 +24,7 @@ import { findTray } from './tray'
 import { findPipFaces, withPipFaces } from './pips'
 import type { ReadMemory } from './read-memory'
 import { warpToWork } from './warp'
+import { openThenCloseWithDiscs } from './binary-morphology'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -282,12 +283,8 @@ function deleteFloorModel(model: FloorModel): void {
 }
 
 function cleanMask(cv: OpenCv, mask: Mat): void {
-  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(3, 3))
-  cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel)
-  kernel.delete()
-  const closeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5))
-  cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, closeKernel)
-  closeKernel.delete()
+  // Open with the 3×3 disc, close with the 5×5 disc: cv.morphologyEx's pixels, in under half its time (binary-morphology.ts).
+  openThenCloseWithDiscs(mask.data, mask.cols, mask.rows)
   // Fill each blob's holes (pips the colour of the floor), those no larger than a die: a ring
   // (a tray's rim or wall, read whole or taken in by a tray found a little wide) keeps the floor
   // it encloses.
