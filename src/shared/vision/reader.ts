@@ -22,6 +22,9 @@ import type { OpenCv } from './opencv'
 import { CONFIDENT, type Box, type DieReading, type FrameReading, type Point, type RgbaFrame, type TrayCalibration, type UnreadableReason } from './types'
 import { findTray } from './tray'
 import { findPipFaces, withPipFaces } from './pips'
+import type { ReadMemory } from './read-memory'
+import { warpToWork } from './warp'
+import { openThenCloseWithDiscs } from './binary-morphology'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -30,6 +33,8 @@ export interface ReadOptions {
   tray?: TrayCalibration | 'auto' | 'none'
   /** What the reader saw, for a person tuning it (not needed to read). */
   debug?: (what: string, value: unknown) => void
+  /** What the still frames of one throw share (read-memory.ts: the tray found, the floor's colour, the warp maps), kept by ThrowReader. */
+  memory?: ReadMemory
 }
 
 /** The longest side of the picture the reader works on, in pixels: enough for pips of 8 px or more on a 1280×720 webcam frame. */
@@ -75,7 +80,7 @@ function unitToPolygon(cv: OpenCv, polygon: Point[]): Matrix3 {
 }
 
 /** The picture as the reader works on it: the tray flattened when there is one, else the whole picture at the work size. */
-function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
+function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null, memory?: ReadMemory): WorkView {
   const width = rgb.cols
   const height = rgb.rows
   if (polygon && polygon.length === 4) {
@@ -95,11 +100,7 @@ function workView(cv: OpenCv, rgb: Mat, polygon: Point[] | null): WorkView {
     const m0 = margin * Math.max(trayWidth, trayDepth)
     const workToUnit: Matrix3 = [1 / trayWidth, 0, -m0 / trayWidth, 0, 1 / trayDepth, -m0 / trayDepth, 0, 0, 1]
     const workToImage = multiply3(unitToImage, workToUnit)
-    const size = new cv.Size(Math.round(trayWidth + 2 * m0), Math.round(trayDepth + 2 * m0))
-    const image = new cv.Mat()
-    const h = cv.matFromArray(3, 3, cv.CV_64F, workToImage)
-    cv.warpPerspective(rgb, image, h, size, cv.INTER_LINEAR | cv.WARP_INVERSE_MAP, cv.BORDER_REPLICATE, new cv.Scalar())
-    h.delete()
+    const image = warpToWork(cv, rgb, workToImage, Math.round(trayWidth + 2 * m0), Math.round(trayDepth + 2 * m0), memory)
     const imageToWork = invert3(workToImage)
     const tray: Point[] = [
       [m0, m0],
@@ -234,14 +235,12 @@ function greyOnTint(l: number, a: number, b: number, floorL: number, floorA: num
  * floor around a pixel is the median over a window with everything outside the tray painted the
  * floor's overall colour (so the rim does not leak into the tray's corners); outside, the plain median.
  */
-function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: Mat; outside: Mat | null } {
+function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null, memory?: ReadMemory): { inside: Mat; outside: Mat | null } {
   const width = lab.cols
   const height = lab.rows
-  let background: Mat
-  let inTray: Mat | null = null
-  let plainBackground: Mat | null = null
-  if (tray) {
-    inTray = polygonMask(cv, width, height, tray, false)
+  const floorModel = (): FloorModel => {
+    if (!tray) return { background: backgroundOf(cv, lab), inTray: null, outsideTray: null, floor: null, plainBackground: null }
+    const inTray = polygonMask(cv, width, height, tray, false)
     // Mat.data makes a new view on each read: read it once per loop.
     const inTrayData = inTray.data
     const labData = lab.data
@@ -254,11 +253,22 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
     const painted = lab.clone()
     const outsideTray = polygonMask(cv, width, height, tray, true)
     painted.setTo(new cv.Scalar(floor[0], floor[1], floor[2]), outsideTray)
-    outsideTray.delete()
-    background = backgroundOf(cv, painted)
+    const background = backgroundOf(cv, painted)
     painted.delete()
-    plainBackground = backgroundOf(cv, lab)
-  } else background = backgroundOf(cv, lab)
+    return { background, inTray, outsideTray, floor, plainBackground: backgroundOf(cv, lab) }
+  }
+  // The floor is the same in every still frame of a throw: its model is made once (read-memory.ts).
+  let made = false
+  const makeModel = (): FloorModel => {
+    made = true
+    return floorModel()
+  }
+  const model = memory ? memory.ofScene(`floor ${width}×${height} ${JSON.stringify(tray)}`, makeModel, deleteFloorModel) : makeModel()
+  const { background, inTray, plainBackground } = model
+  // OpenCV's build (4.12.0-release.1) makes Mat.clone() share the pixels: `painted` above is lab
+  // itself, so making the model paints lab outside the tray. A frame read with a kept model is
+  // painted the same way, to read as it would alone.
+  if (!made && model.outsideTray && model.floor) lab.setTo(new cv.Scalar(model.floor[0], model.floor[1], model.floor[2]), model.outsideTray)
   const differs = (back: Mat, keep: (i: number) => boolean): Mat => {
     const mask = new cv.Mat(height, width, cv.CV_8UC1)
     const pixels = lab.data
@@ -299,20 +309,30 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null): { inside: M
     const nearData = near.data
     outside = differs(plainBackground, (i) => nearData[i] === 0)
     near.delete()
-    plainBackground.delete()
   }
-  background.delete()
-  inTray?.delete()
+  if (!memory) deleteFloorModel(model)
   return { inside, outside }
 }
 
+/** The floor's colour around each pixel (inside the tray, and plain for outside it), its overall colour and the tray's masks. */
+interface FloorModel {
+  background: Mat
+  inTray: Mat | null
+  outsideTray: Mat | null
+  floor: number[] | null
+  plainBackground: Mat | null
+}
+
+function deleteFloorModel(model: FloorModel): void {
+  model.background.delete()
+  model.inTray?.delete()
+  model.outsideTray?.delete()
+  model.plainBackground?.delete()
+}
+
 function cleanMask(cv: OpenCv, mask: Mat): void {
-  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(3, 3))
-  cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel)
-  kernel.delete()
-  const closeKernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(5, 5))
-  cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, closeKernel)
-  closeKernel.delete()
+  // Open with the 3×3 disc, close with the 5×5 disc: cv.morphologyEx's pixels, in under half its time (binary-morphology.ts).
+  openThenCloseWithDiscs(mask.data, mask.cols, mask.rows)
   // Fill each blob's holes (pips the colour of the floor), those no larger than a die: a ring
   // (a tray's rim or wall, read whole or taken in by a tray found a little wide) keeps the floor
   // it encloses.
@@ -815,10 +835,10 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
   const debug = options.debug
   const rgb = frameToMat(cv, frame)
   const read = (polygon: Point[] | null, found = false): FrameReading => {
-    const view = workView(cv, rgb, polygon)
+    const view = workView(cv, rgb, polygon, options.memory)
     try {
       // The pip-first path (pips.ts) checks and completes the blob path's dice.
-      return withPipFaces(readWork(cv, view, debug, found), () => findPipFaces(cv, view.image), view, frame)
+      return withPipFaces(readWork(cv, view, debug, found, options.memory), () => findPipFaces(cv, view.image), view, frame)
     } finally {
       view.image.delete()
     }
@@ -827,7 +847,7 @@ export function readDiceFrame(cv: OpenCv, frame: RgbaFrame, options: ReadOptions
     const trayOption = options.tray ?? 'auto'
     if (trayOption === 'none') return read(null)
     if (trayOption !== 'auto') return read(scalePolygon(trayOption.polygon, trayOption, frame))
-    const found = findTray(cv, rgb)
+    const found = options.memory ? options.memory.ofScene('tray found', () => findTray(cv, rgb)) : findTray(cv, rgb)
     if (!found) return read(null)
     return doubtTray(found, read(found, true), (widened) => read(widened, true), () => read(null))
   } finally {
@@ -870,10 +890,10 @@ function doubtTray(found: Point[], inTray: FrameReading, widenedTray: (polygon: 
  * value (a 6 cut along a column is a 3). Such a die is not read here, and the whole picture is
  * read too (doubtTray).
  */
-function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayFound = false): FrameReading {
+function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayFound = false, memory?: ReadMemory): FrameReading {
   const lab = new cv.Mat()
   cv.cvtColor(view.image, lab, cv.COLOR_RGB2Lab)
-  const masks = foregroundMask(cv, lab, view.tray)
+  const masks = foregroundMask(cv, lab, view.tray, memory)
   const width = lab.cols
   const height = lab.rows
   debug?.('mask', masks.inside)

@@ -1,12 +1,15 @@
 // A camera on this screen: the browser's camera (getUserMedia: a secure page only), a video
 // element that plays it, and the reader's Web Worker (camera.worker.ts) it feeds. The page's own
-// work is small: when the worker asks, it takes the video's newest frame as an ImageBitmap (the
-// browser makes it off the main thread) and hands it over; reading is the worker's.
+// work is small: it takes the video's next new frame as an ImageBitmap (the browser makes it off
+// the main thread) and hands it over, keeping the worker one frame ahead (the frames that come
+// while it reads are dropped); reading is the worker's.
 import type { TrayCalibration } from '@shared/vision/types'
 import type { FromCameraWorker, ToCameraWorker } from './camera-messages'
 
 /** Frames wider than this are scaled down for the reader (it is made for 1280×720). */
 const READ_WIDTH = 1280
+/** Frames in the worker at once: the one it reads and the next, waiting. */
+const FRAMES_AHEAD = 2
 
 /** The size of the frames the reader gets from a video of this size. */
 export function readSize(width: number, height: number): { width: number; height: number } {
@@ -84,6 +87,8 @@ export class CameraRunner implements CameraSession {
   private stream: MediaStream | null = null
   private stopped = false
   private waitingForFrame = false
+  /** Frames handed to the worker that it has not answered yet (FRAMES_AHEAD at most). */
+  private framesInWorker = 0
 
   constructor(private readonly onMessage: (message: FromCameraWorker) => void) {}
 
@@ -146,21 +151,28 @@ export class CameraRunner implements CameraSession {
 
   private received(message: FromCameraWorker): void {
     if (this.stopped) return
+    if (message.type === 'next') this.framesInWorker = Math.max(0, this.framesInWorker - 1)
     if (message.type === 'ready' || message.type === 'next') this.feed()
     if (message.type !== 'next') this.onMessage(message)
   }
 
-  /** Hands the worker the next new frame of the video. */
+  /**
+   * Hands the worker the next new frame of the video, and then the one after it to wait while the
+   * worker reads the first: a throw's still frames are read back to back, with no wait for the
+   * camera between them (up to a frame interval and the bitmap's making, each).
+   */
   private feed(): void {
     const video = this.video
-    if (!video || this.waitingForFrame) return
+    if (!video || this.waitingForFrame || this.framesInWorker >= FRAMES_AHEAD) return
     this.waitingForFrame = true
     const grabNext = (): void => {
       this.waitingForFrame = false
       void this.grab().then((bitmap) => {
         // No picture yet (the video has not started): the next frame.
         if (!bitmap) return this.stopped ? undefined : this.feed()
+        this.framesInWorker++
         this.send({ type: 'frame', bitmap, time: performance.timeOrigin + performance.now() }, [bitmap])
+        this.feed()
       })
     }
     // A new frame of the video, not the one read last (a browser without the callback: the next animation frame).

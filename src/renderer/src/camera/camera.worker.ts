@@ -97,7 +97,10 @@ async function onMessage(message: ToCameraWorker): Promise<void> {
     case 'configure':
       tray = message.tray
       capture = message.capture
-      if (cv) reader = newReader()
+      if (cv) {
+        reader?.dispose()
+        reader = newReader()
+      }
       return
     case 'frame':
       if (!cv) return message.bitmap.close()
