@@ -19,7 +19,7 @@ function drawFromGenerator(cv: OpenCv, points: number): void {
   for (let i = 0; i < data.data32F.length; i++) data.data32F[i] = (i * 37) % 101
   const labels = new cv.Mat()
   const centres = new cv.Mat()
-  cv.kmeans(data, 2, labels, new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 10, 0.5), points % 5 + 1, cv.KMEANS_RANDOM_CENTERS, centres)
+  cv.kmeans(data, 2, labels, new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 10, 0.5), points % 5 + 1, (cv as unknown as { KMEANS_RANDOM_CENTERS: number }).KMEANS_RANDOM_CENTERS, centres)
   data.delete()
   labels.delete()
   centres.delete()
