@@ -4,13 +4,19 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { ScreenClient } from '@test/kit/screen-client'
 import { launchBrowser, SCREENSHOTS, settled, startHost, type RunningHost } from './support'
 import { layoutProblems, textsSmallerThanTv } from './layout'
 
-export const VIEWPORTS = [
+export interface Viewport {
+  name: string
+  width: number
+  height: number
+}
+
+export const VIEWPORTS: Viewport[] = [
   { name: '1920x1080', width: 1920, height: 1080 },
   { name: '1280x720', width: 1280, height: 720 },
   { name: '390x844', width: 390, height: 844 },
@@ -21,6 +27,22 @@ export const PLAYERS = ['Maximilian Alexander', 'Ann', 'Cy']
 let browser: Browser
 let running: RunningHost
 let api: ScreenClient
+/**
+ * One browser context a size for the file's plain pages (no preferences of their own): each page
+ * still loads the screens afresh at its size, from the context's cache after the first (a new
+ * context each time compiled the whole bundle again: a quarter of a page's load).
+ */
+const contexts = new Map<string, Promise<BrowserContext>>()
+
+/** A new page at `viewport`'s size, in the file's context of that size. */
+export function pageAt(viewport: Viewport): Promise<Page> {
+  let context = contexts.get(viewport.name)
+  if (!context) {
+    context = browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
+    contexts.set(viewport.name, context)
+  }
+  return context.then((opened) => opened.newPage())
+}
 
 /** The host, browser and client of this test file, started before its tests and stopped after them. */
 export const shotsHost = {
@@ -45,6 +67,7 @@ export function useShotsHost(): void {
 
   afterAll(async () => {
     api?.close()
+    contexts.clear()
     await browser?.close()
     await running?.stop()
   })
@@ -70,16 +93,17 @@ export async function checkTv(page: Page, picture: string): Promise<string[]> {
 }
 
 /** The TV at every size, in large type with `large`; `ready` is what it shows once it has the game. */
-export async function tvShots(picture: string, ready: string, large = false, viewports = VIEWPORTS): Promise<string[]> {
+export async function tvShots(picture: string, ready: string, large = false, viewports: Viewport[] = VIEWPORTS): Promise<string[]> {
   const problems: string[] = []
   for (const viewport of viewports) {
-    const context = await browser.newContext({ viewport })
-    if (large) await context.addInitScript(() => localStorage.setItem('dice-referee.preferences', JSON.stringify({ largeType: true })))
-    const tv = await context.newPage()
+    // Large type is a preference of the page's own context.
+    const context = large ? await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } }) : null
+    if (context) await context.addInitScript(() => localStorage.setItem('dice-referee.preferences', JSON.stringify({ largeType: true })))
+    const tv = context ? await context.newPage() : await pageAt(viewport)
     await tv.goto(`${running.url}scoreboard`)
     await tv.locator(ready).first().waitFor()
     problems.push(...(await checkTv(tv, `${picture}-tv-${viewport.name}`)))
-    await context.close()
+    await (context ? context.close() : tv.close())
   }
   return problems
 }
@@ -107,7 +131,7 @@ export async function playersShown(page: Page): Promise<void> {
 export async function shots(game: string, state: string): Promise<string[]> {
   const problems: string[] = []
   for (const viewport of VIEWPORTS) {
-    const table = await browser.newPage({ viewport })
+    const table = await pageAt(viewport)
     await table.goto(running.url)
     await table.getByTestId('table-screen').waitFor()
     problems.push(...(await check(table, `${game}-${state}-table-${viewport.name}`)))
@@ -123,7 +147,7 @@ export async function shots(game: string, state: string): Promise<string[]> {
     await playersShown(table)
     problems.push(...(await check(table, `${game}-${state}-players-${viewport.name}`)))
     await table.close()
-    const tv = await browser.newPage({ viewport })
+    const tv = await pageAt(viewport)
     await tv.goto(`${running.url}scoreboard`)
     await tv.locator('[data-testid=scores], [data-testid=winner-screen]').first().waitFor()
     problems.push(...(await check(tv, `${game}-${state}-tv-${viewport.name}`)))

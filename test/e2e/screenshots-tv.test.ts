@@ -9,7 +9,7 @@ import type { GameId } from '@shared/games'
 import type { Move } from '@shared/games/types'
 import { startHost } from './support'
 import { ENDINGS, EIGHT_PLAYERS, playToTheEnd } from './endings'
-import { checkTv, shotsHost, tvShots, useShotsHost, VIEWPORTS } from './screenshot-kit'
+import { checkTv, pageAt, shotsHost, tvShots, useShotsHost, VIEWPORTS } from './screenshot-kit'
 
 useShotsHost()
 
@@ -38,7 +38,7 @@ describe('the TV with many players and at every ending', () => {
       const game = await playToTheEnd(shotsHost.api, ending)
       expect(game.summary.finished).toBe(true)
       const problems = await tvShots(`end-${ending.name}`, '[data-testid=winner-screen]')
-      const tv = await shotsHost.browser.newPage({ viewport: VIEWPORTS[0] })
+      const tv = await pageAt(VIEWPORTS[0])
       await tv.goto(`${shotsHost.running.url}scoreboard`)
       // What decided the game is on the winner screen, in the log's words.
       expect(await tv.getByTestId('ending').textContent()).toContain(ending.says)
@@ -76,7 +76,7 @@ describe('the TV with many players and at every ending', () => {
     for (const viewport of VIEWPORTS) {
       // A host of its own, stopped under the TV.
       const lost = await startHost(mkdtempSync(join(tmpdir(), 'dice-referee-lost-')))
-      const tv = await shotsHost.browser.newPage({ viewport })
+      const tv = await pageAt(viewport)
       try {
         await tv.goto(`${lost.url}scoreboard`)
         await tv.getByTestId('waiting').waitFor()

@@ -9,7 +9,7 @@ import type { GameId } from '@shared/games'
 import type { Move } from '@shared/games/types'
 import { SCREENSHOTS, settled } from './support'
 import { cameraPhotos, installFakeCamera, showPhoto } from './fake-camera'
-import { check, PLAYERS, shots, shotsHost, typeNames, useShotsHost, VIEWPORTS } from './screenshot-kit'
+import { check, pageAt, PLAYERS, shots, shotsHost, typeNames, useShotsHost, VIEWPORTS } from './screenshot-kit'
 
 const GAMES: Array<{ game: GameId; rules?: Record<string, unknown>; moves: Move[] }> = [
   { game: 'foursies', rules: { match: 'tour', tour: 'four-rounds' }, moves: [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }] },
@@ -82,7 +82,7 @@ describe('screens at TV, laptop and phone sizes', () => {
   it('Setup with the names typed: every name field shows its whole name', async () => {
     const problems: string[] = []
     for (const viewport of VIEWPORTS) {
-      const page = await shotsHost.browser.newPage({ viewport })
+      const page = await pageAt(viewport)
       await page.goto(shotsHost.running.url)
       await page.getByTestId('tab-setup').click()
       await typeNames(page, PLAYERS)
@@ -98,7 +98,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(await shotsHost.api.call('setCameraCalibration', 'Tray camera (test)', { polygon: [[233.4, 88.9], [1046.6, 88.9], [1046.6, 631.1], [233.4, 631.1]], width: 1280, height: 720 })).toEqual({ ok: true })
     const problems: string[] = []
     for (const viewport of VIEWPORTS.slice(0, 3)) {
-      const page = await shotsHost.browser.newPage({ viewport })
+      const page = await pageAt(viewport)
       await page.addInitScript(installFakeCamera, cameraPhotos(['three-one-leaning']))
       await page.goto(`${shotsHost.running.url}camera`)
       await showPhoto(page, 'three-one-leaning')
@@ -120,7 +120,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     await shotsHost.api.play([{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
     await shotsHost.api.call('abandon')
     const problems: string[] = []
-    const page = await shotsHost.browser.newPage({ viewport: VIEWPORTS[1] })
+    const page = await pageAt(VIEWPORTS[1])
     await page.goto(shotsHost.running.url)
     await page.getByTestId('tab-history').click()
     await page.getByTestId('history-entry-0').click()
@@ -132,7 +132,7 @@ describe('screens at TV, laptop and phone sizes', () => {
   }, 60_000)
 
   it('Start at the foot of a scrolled Setup opens the Table at its top: the message and whose turn it is in sight', async () => {
-    const page = await shotsHost.browser.newPage({ viewport: VIEWPORTS[1] })
+    const page = await pageAt(VIEWPORTS[1])
     await page.goto(shotsHost.running.url)
     await page.getByTestId('tab-setup').click()
     await typeNames(page, PLAYERS)

@@ -1,7 +1,7 @@
 // A league's address as a table joins it: `http://NAME:PW@HOST:PORT/DB`, the credentials in it as
 // CouchDB takes them (NAME is the table's name in the league, PW the league password or the
 // table's own key). Parsed once, so that the password is never logged or shown.
-import { ADMIN_NAME, TABLE_NAME } from '@shared/league'
+import { ADMIN_NAME, TABLE_NAME } from '@shared/league/documents'
 
 export interface LeagueAddress {
   /** The database's address without credentials (ends with the database's name, no slash). */

@@ -16,7 +16,7 @@ import { Signal } from '../core/signal'
 import type { LeagueHost } from './league-host'
 import type { LeagueLog } from './league-sync'
 import { parseLeagueUrl } from './league-url'
-import { TableLeague } from './table-league'
+import type { TableLeague } from './table-league'
 
 const FILE = 'league.json'
 const choices = v.object({
@@ -136,6 +136,9 @@ export class Leagues {
 
   private async startJoined(url: string): Promise<void> {
     const { game, archive, players, notices, dataDir, rendererDir, log } = this.options
+    // The league's sync, feed and standings (openskill) are loaded when a league is joined: a table
+    // alone starts without them.
+    const { TableLeague } = await import('./table-league')
     const league = new TableLeague({ game, archive, players, notices, dataDir, leagueUrl: url, rendererDir, log })
     await league.start()
     this.table = league

@@ -7,7 +7,6 @@ import { createServer as createHttpsServer } from 'node:https'
 import { networkInterfaces } from 'node:os'
 import type { Duplex } from 'node:stream'
 import { extname, join, normalize, sep } from 'node:path'
-import QRCode from 'qrcode'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Outcome, ScreenTrust } from '@shared/api'
 import type { WireReply } from '@shared/api-methods'
@@ -193,7 +192,7 @@ export class TableServer {
       }
       this.lanAddresses = addresses
       const urls = addresses.map((address) => `${this.lanScheme}://${address}:${this.actualPort}/scoreboard`)
-      const qrSvg = await QRCode.toString(urls[0], { type: 'svg', margin: 1 })
+      const qrSvg = await qrSvgOf(urls[0])
       this.options.sharing.set({ urls, qrSvg, pairQrSvg: await this.pairQr() })
     } else this.options.sharing.set(null)
     if (tell && (enabled || wasShared)) this.options.table.notices.post(enabled ? 'LAN sharing is on' : 'LAN sharing is off', 'info')
@@ -204,7 +203,7 @@ export class TableServer {
   private async pairQr(): Promise<string | null> {
     const address = this.lanAddresses[0]
     if (!address) return null
-    return QRCode.toString(`${this.lanScheme}://${address}:${this.actualPort}/table?pair=${this.options.pairing.pairingCode}`, { type: 'svg', margin: 1 })
+    return qrSvgOf(`${this.lanScheme}://${address}:${this.actualPort}/table?pair=${this.options.pairing.pairingCode}`)
   }
 
   private async showPairQr(): Promise<void> {
@@ -427,6 +426,12 @@ function decodePath(url: URL | null): string | null {
 function refuseUpgrade(socket: Duplex, status: 403 | 404): void {
   const reason = { 403: 'Forbidden', 404: 'Not Found' }[status]
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+/** A QR code of `text` as SVG; qrcode is loaded when a table first shares on the LAN, not at every start. */
+async function qrSvgOf(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode')
+  return QRCode.toString(text, { type: 'svg', margin: 1 })
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
