@@ -239,7 +239,7 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null, memory?: Rea
   const width = lab.cols
   const height = lab.rows
   const floorModel = (): FloorModel => {
-    if (!tray) return { background: backgroundOf(cv, lab), inTray: null, outsideTray: null, floor: null, plainBackground: null }
+    if (!tray) return { background: backgroundOf(cv, lab), inTray: null, plainBackground: null }
     const inTray = polygonMask(cv, width, height, tray, false)
     // Mat.data makes a new view on each read: read it once per loop.
     const inTrayData = inTray.data
@@ -250,25 +250,20 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null, memory?: Rea
       for (let c = 0; c < 3; c++) samples[c].push(labData[i * 3 + c])
     }
     const floor = samples.map(median8)
-    const painted = lab.clone()
+    // A copy made with copyTo: this OpenCV build's Mat.clone() shares the pixels, so painting a
+    // clone would paint the picture itself and hide every die outside the tray.
+    const painted = new cv.Mat()
+    lab.copyTo(painted)
     const outsideTray = polygonMask(cv, width, height, tray, true)
     painted.setTo(new cv.Scalar(floor[0], floor[1], floor[2]), outsideTray)
+    outsideTray.delete()
     const background = backgroundOf(cv, painted)
     painted.delete()
-    return { background, inTray, outsideTray, floor, plainBackground: backgroundOf(cv, lab) }
+    return { background, inTray, plainBackground: backgroundOf(cv, lab) }
   }
   // The floor is the same in every still frame of a throw: its model is made once (read-memory.ts).
-  let made = false
-  const makeModel = (): FloorModel => {
-    made = true
-    return floorModel()
-  }
-  const model = memory ? memory.ofScene(`floor ${width}×${height} ${JSON.stringify(tray)}`, makeModel, deleteFloorModel) : makeModel()
+  const model = memory ? memory.ofScene(`floor ${width}×${height} ${JSON.stringify(tray)}`, floorModel, deleteFloorModel) : floorModel()
   const { background, inTray, plainBackground } = model
-  // OpenCV's build (4.12.0-release.1) makes Mat.clone() share the pixels: `painted` above is lab
-  // itself, so making the model paints lab outside the tray. A frame read with a kept model is
-  // painted the same way, to read as it would alone.
-  if (!made && model.outsideTray && model.floor) lab.setTo(new cv.Scalar(model.floor[0], model.floor[1], model.floor[2]), model.outsideTray)
   const differs = (back: Mat, keep: (i: number) => boolean): Mat => {
     const mask = new cv.Mat(height, width, cv.CV_8UC1)
     const pixels = lab.data
@@ -314,19 +309,16 @@ function foregroundMask(cv: OpenCv, lab: Mat, tray: Point[] | null, memory?: Rea
   return { inside, outside }
 }
 
-/** The floor's colour around each pixel (inside the tray, and plain for outside it), its overall colour and the tray's masks. */
+/** The floor's colour around each pixel (inside the tray, and plain for outside it) and the tray's mask. */
 interface FloorModel {
   background: Mat
   inTray: Mat | null
-  outsideTray: Mat | null
-  floor: number[] | null
   plainBackground: Mat | null
 }
 
 function deleteFloorModel(model: FloorModel): void {
   model.background.delete()
   model.inTray?.delete()
-  model.outsideTray?.delete()
   model.plainBackground?.delete()
 }
 
@@ -1038,7 +1030,10 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
     for (const blob of outsideBlobs) {
       // A die-sized, die-shaped blob outside the tray: said to be there, never read.
       const shape = shapeOf(blob, view.foot, width, height)
-      if (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4) continue
+      // Square-ish by itself (a rim's edge or a shadow's strip is not), and, with dice in the tray
+      // to compare (side is NaN when there are none), their size.
+      if (shape.roundness < 0.5) continue
+      if (Number.isFinite(side) && (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4)) continue
       dice.push({ value: null, confidence: 0, box: frameBox(blob, view), unreadable: 'outside the tray' })
     }
     placed.forEach(({ shape, unreadable }, index) => {
