@@ -417,14 +417,7 @@ function splitBlob(cv: OpenCv, blob: Blob, k: number): Blob[] {
  * show: the blob is one die, or its dice meet without a visible edge.
  */
 function splitByEdges(cv: OpenCv, image: Mat, lab: Mat, blob: Blob, minFace: number): Blob[] | null {
-  const { minX, minY, maxX, maxY } = blobBounds(blob)
-  const pad = 4
-  const x0 = Math.max(0, minX - pad)
-  const y0 = Math.max(0, minY - pad)
-  const x1 = Math.min(lab.cols, maxX + pad + 1)
-  const y1 = Math.min(lab.rows, maxY + pad + 1)
-  const w = x1 - x0
-  const h = y1 - y0
+  const { x0, y0, w, h } = paddedBounds(blob, 4, lab)
   const rect = new cv.Rect(x0, y0, w, h)
   const labCrop = lab.roi(rect)
   const imageCrop = image.roi(rect)
@@ -1071,14 +1064,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
  */
 function sidePips(cv: OpenCv, lab: Mat, shape: DieShape, centre: Point, side: number): number {
   const blob = shape.blob
-  const { minX, minY, maxX, maxY } = blobBounds(blob)
-  const pad = Math.ceil(side * 0.2)
-  const x0 = Math.max(0, minX - pad)
-  const y0 = Math.max(0, minY - pad)
-  const x1 = Math.min(lab.cols, maxX + pad + 1)
-  const y1 = Math.min(lab.rows, maxY + pad + 1)
-  const w = x1 - x0
-  const h = y1 - y0
+  const { x0, y0, w, h } = paddedBounds(blob, Math.ceil(side * 0.2), lab)
   const channels = new cv.MatVector()
   const crop = lab.roi(new cv.Rect(x0, y0, w, h))
   cv.split(crop, channels)
@@ -1150,6 +1136,14 @@ function sidePips(cv: OpenCv, lab: Mat, shape: DieShape, centre: Point, side: nu
   stats.delete()
   centroids.delete()
   return found
+}
+
+/** The blob's bounding box grown by `pad` pixels each way, within the picture. */
+function paddedBounds(blob: Blob, pad: number, picture: Mat): { x0: number; y0: number; w: number; h: number } {
+  const { minX, minY, maxX, maxY } = blobBounds(blob)
+  const x0 = Math.max(0, minX - pad)
+  const y0 = Math.max(0, minY - pad)
+  return { x0, y0, w: Math.min(picture.cols, maxX + pad + 1) - x0, h: Math.min(picture.rows, maxY + pad + 1) - y0 }
 }
 
 /** Whether a blob reaches the polygon's edge (a pixel of it within two pixels of the outside). */
