@@ -70,7 +70,8 @@ describe('the headless host', () => {
       const tvBefore = tv.states.length
       const tableBefore = table.states.length
       order = []
-      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ ok: true })
+      // The same throws every run (virtual dice would make each run's game, and so its bytes, differ).
+      if (offer.diceDue > 0) expect(await table.call('submit', { roll: Array.from({ length: offer.diceDue }, (_, k) => ((i * 5 + k * 3) % 6) + 1) })).toMatchObject({ ok: true })
       else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ ok: true })
       // The table screen is pushed the move, then its odds; the TV only the move, and before the table.
       await table.waitFor((state) => state.current?.moveCount === i + 1 && state.current.odds != null)
@@ -101,7 +102,8 @@ describe('the headless host', () => {
     for (let i = 0; i < 40; i++) {
       const offer = (await table.waitFor((state) => state.current?.moveCount === i && state.current.odds != null)).current!.offer
       if (offer.finished) break
-      if (offer.diceDue > 0) expect(await table.call('rollVirtual')).toMatchObject({ ok: true })
+      // The same throws every run (virtual dice would make each run's game, and so its bytes, differ).
+      if (offer.diceDue > 0) expect(await table.call('submit', { roll: Array.from({ length: offer.diceDue }, (_, k) => ((i * 5 + k * 3) % 6) + 1) })).toMatchObject({ ok: true })
       else expect(await table.call('submit', offer.decisions[0].move)).toMatchObject({ ok: true })
     }
     await table.waitFor((state) => (state.current?.moveCount ?? 0) >= 1 && state.current?.odds != null && state === table.state)
@@ -121,7 +123,10 @@ describe('the headless host', () => {
       expect(patches.length).toBeGreaterThan(patched.pushes.length / 2)
       const patchBytes = patches.reduce((sum, patch) => sum + patch.length, 0)
       const wholeBytes = patches.reduce((sum, patch) => sum + JSON.stringify({ state: patch.state }).length, 0)
-      expect(patchBytes).toBeLessThan(wholeBytes / 2)
+      // This game's patches take 0.34 (table) and 0.46 (TV) of the bytes of the states they
+      // rebuild; a push coalesced on a busy machine carries several moves' changes in one patch,
+      // so the bound leaves room, and a patch as large as the state it rebuilds still fails it.
+      expect(patchBytes).toBeLessThan(wholeBytes * 0.75)
     }
     for (const screen of screens) screen.close()
   })
