@@ -36,13 +36,13 @@ async function main(): Promise<void> {
     contour.delete()
   }
   /** A face of `value` centred at (x, y), side `side`, turned by `angle`, squashed along y by `squash` (a side face seen at a slant). */
-  const face = (image: Mat, value: DieValue, [x, y]: [number, number], side: number, angle: number, colour: Rgb, pip: Rgb, squash = 1): void => {
+  const face = (image: Mat, value: DieValue, [x, y]: [number, number], side: number, angle: number, colour: Rgb, pip: Rgb, squash = 1, layout = PIP_LAYOUTS[value], pipRadius = 0.085): void => {
     const at = (u: number, v: number): [number, number] => [x + u * Math.cos(angle) - v * squash * Math.sin(angle), y + u * Math.sin(angle) + v * squash * Math.cos(angle)]
     const h = side / 2
     polygon(image, [at(-h, -h), at(h, -h), at(h, h), at(-h, h)], colour)
-    for (const [u, v] of PIP_LAYOUTS[value]) {
+    for (const [u, v] of layout) {
       const [px, py] = at(u * side, v * side)
-      cv.ellipse(image, new cv.Point(Math.round(px), Math.round(py)), new cv.Size(Math.round(side * 0.085), Math.max(1, Math.round(side * 0.085 * squash))), (angle * 180) / Math.PI, 0, 360, scalar(pip), -1, cv.LINE_AA)
+      cv.ellipse(image, new cv.Point(Math.round(px), Math.round(py)), new cv.Size(Math.round(side * pipRadius), Math.max(1, Math.round(side * pipRadius * squash))), (angle * 180) / Math.PI, 0, 360, scalar(pip), -1, cv.LINE_AA)
     }
   }
   /**
@@ -137,6 +137,52 @@ async function main(): Promise<void> {
   face(one, 1, [480, 370], 130, 0.3, [205, 200, 188], [25, 25, 25]) // the rounded edge, in shade
   face(one, 1, [480, 370], 118, 0.3, [232, 228, 216], [25, 25, 25])
   save('lone-1.jpg', one)
+
+  // Real photos' misses, each drawn plainly (docs/camera.md, "Where it stands", 2 Dec 03:00).
+  // A lone ivory 6 of a maker whose lines of three lie close together (a third of the side apart,
+  // each line spread to 0.29 of the side from the centre), on a table of its colour.
+  const narrow = floor(900, 1200, [228, 224, 214], 9, 120)
+  cv.ellipse(narrow, new cv.Point(500, 650), new cv.Size(80, 62), 0, 0, 360, scalar([200, 196, 188]), -1, cv.LINE_AA) // its shadow
+  const narrowSix: Array<[number, number]> = [-1, 1].flatMap((column) => [-1, 0, 1].map((row): [number, number] => [column * 0.16, row * 0.29]))
+  face(narrow, 6, [440, 620], 120, 0.5, [236, 230, 204], [25, 25, 25], 1, narrowSix, 0.1)
+  save('narrow-6.jpg', narrow)
+
+  // A 5 on a table of its colour, a shadow's edge across its face (a neighbour's, the camera's):
+  // the third of the face beyond the edge as dark as the table in that shadow.
+  const shaded = floor(900, 1200, [228, 224, 214], 10, 120)
+  face(shaded, 5, [450, 600], 130, 0.2, [236, 230, 204], [25, 25, 25])
+  const shadow = cv.Mat.zeros(shaded.rows, shaded.cols, cv.CV_8UC1)
+  polygon(shadow, [[0, 522], [900, 702], [900, 1200], [0, 1200]], [255, 255, 255])
+  const darker = new cv.Mat()
+  shaded.convertTo(darker, -1, 0.6, 0)
+  darker.copyTo(shaded, shadow)
+  shadow.delete()
+  darker.delete()
+  save('shadow-edge-5.jpg', shaded)
+
+  // A red die showing a 1 (a white pip) with a light's oval highlight on its corner, on wood: the
+  // highlight and the pip lie like a 2.
+  const red = floor(1000, 750, [160, 112, 70], 11)
+  face(red, 1, [500, 380], 130, 0.25, [185, 28, 30], [240, 236, 232])
+  cv.ellipse(red, new cv.Point(540, 334), new cv.Size(13, 6), -40, 0, 360, scalar([250, 235, 235]), -1, cv.LINE_AA)
+  save('red-1-highlight.jpg', red)
+
+  // A 2 turned so its pips lie one above the other, on a white table, with the near side face
+  // below it seen at a slant: one of that face's pips, flattened, just beyond the 2's edge.
+  const two = floor(900, 1200, [228, 226, 222], 12, 100)
+  const h = 118 / Math.SQRT2
+  const [right, bottom]: Array<[number, number]> = [[450 + h, 560], [450, 560 + h]]
+  polygon(two, [right, bottom, [bottom[0] + 24, bottom[1] + 24], [right[0] + 24, right[1] + 24]], [206, 200, 178]) // the near side face
+  cv.ellipse(two, new cv.Point(Math.round(450 + h / 2 + 11), Math.round(560 + h / 2 + 11)), new cv.Size(9, 7), 135, 0, 360, scalar([30, 30, 30]), -1, cv.LINE_AA) // its pip, flattened
+  face(two, 2, [450, 560], 118, Math.PI / 4, [236, 230, 204], [25, 25, 25])
+  save('two-side-pip.jpg', two)
+
+  // A lone ivory 1 in dim light on a grey-beige table as light as its face: the table differs from
+  // the face in hue (yellow against grey), hardly in shade, and darkens towards the die's shadow.
+  const dim = floor(1000, 750, [112, 100, 80], 14, 40)
+  cv.ellipse(dim, new cv.Point(520, 420), new cv.Size(100, 80), 0, 0, 360, scalar([106, 95, 76]), -1, cv.LINE_AA) // its shadow
+  face(dim, 1, [480, 370], 120, 0.35, [118, 98, 62], [20, 16, 12])
+  save('dim-ivory-1.jpg', dim)
 }
 
 void main()

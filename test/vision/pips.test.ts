@@ -7,7 +7,8 @@ import { decodeImage } from '@main/devices/image-file'
 import type { OpenCv } from '@shared/vision/opencv'
 import { axisGap, meanEllipse, unsquash } from '@shared/vision/face-frame'
 import { fitLayout, PIP_LAYOUTS } from '@shared/vision/layout'
-import { readDiceFrame } from '@shared/vision/reader'
+import { findPipFaces } from '@shared/vision/pips'
+import { frameToMat, readDiceFrame } from '@shared/vision/reader'
 import { CONFIDENT, type DieReading, type RgbaFrame } from '@shared/vision/types'
 import { openCvForTests } from './opencv-node'
 import { repoPath } from '@test/kit/root'
@@ -83,6 +84,48 @@ describe("a face seen at a slant, and a lone 1 (the pips in the face's own frame
       expect(y + height / 2).toBeCloseTo(370, -1)
     })
   }
+})
+
+describe("real photos' misses, drawn plainly (docs/camera.md, 2 Dec 2026, 03:00 UTC)", () => {
+  for (const tray of ['none', 'auto'] as const) {
+    it(`a lone 6 whose lines of three lie close together, on a table of its colour (tray ${tray}): one die, a sure 6`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('narrow-6.jpg'), { tray })
+      expect(sure(dice)).toEqual([6])
+      expect(dice).toHaveLength(1)
+    })
+
+    it(`a 5 with a shadow's edge across its face, on a table of its colour (tray ${tray}): one die, a sure 5`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('shadow-edge-5.jpg'), { tray })
+      expect(sure(dice)).toEqual([5])
+      expect(dice).toHaveLength(1)
+    })
+
+    it(`a red 1 with an oval highlight on its corner, the two lying like a 2 (tray ${tray}): a sure 1`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('red-1-highlight.jpg'), { tray })
+      expect(sure(dice)).toEqual([1])
+      expect(dice).toHaveLength(1)
+    })
+
+    it(`a lone ivory 1 in dim light on a table as light as its face, differing in hue (tray ${tray}): one die, a sure 1`, () => {
+      const { dice } = readDiceFrame(cv, frameOf('dim-ivory-1.jpg'), { tray })
+      expect(sure(dice)).toEqual([1])
+      expect(dice).toHaveLength(1)
+    })
+  }
+
+  it("a 2 with its near side face's flattened pip just beyond its edge: the pips find the 2's own face, not the side face's pip with one of its own", () => {
+    const frame = frameOf('two-side-pip.jpg')
+    const rgb = frameToMat(cv, frame)
+    const scale = 1000 / Math.max(frame.width, frame.height)
+    const image = new cv.Mat()
+    cv.resize(rgb, image, new cv.Size(Math.round(frame.width * scale), Math.round(frame.height * scale)), 0, 0, cv.INTER_AREA)
+    rgb.delete()
+    const faces = findPipFaces(cv, image).filter((face) => face.confidence >= CONFIDENT)
+    image.delete()
+    expect(faces.map((face) => face.value)).toEqual([2])
+    // Drawn at (450, 560), its pips one above the other.
+    expect(Math.hypot(faces[0].centre[0] / scale - 450, faces[0].centre[1] / scale - 560)).toBeLessThan(10)
+  })
 })
 
 describe('a face in its own frame (face-frame.ts)', () => {

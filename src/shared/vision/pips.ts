@@ -168,16 +168,29 @@ function pipsAtAllSizes(cv: OpenCv, grey: Mat, dark: boolean): Pip[] {
   return [...found, ...others.filter((spot) => !found.some((pip) => overlap(spot, pip)))]
 }
 
+/** The grey levels of a face's surface: its level where each pip lies, and how even it is. */
+interface Surface {
+  /** The face's grey level at a point (the lit or the shaded side of a shadow's edge across it). */
+  levelAt: (p: Point) => number
+  /** The absolute deviations' third quartile from the face's level. */
+  spread: number
+  /** Their near-worst (92nd percentile). */
+  worst: number
+}
+
 /**
  * The grey level's median, its spread (the absolute deviations' third quartile) and its near-worst
  * deviation (92nd percentile) over the face square less its pips: a face is even all over, while
- * specks of a carpet or a die's edge and the floor beyond it are not.
+ * specks of a carpet or a die's edge and the floor beyond it are not. A face crossed by a shadow's
+ * edge (a neighbour's shadow, a wall's) is even on each side of one straight line: it is measured
+ * so (shadowSplit) when that is far more even than the whole and each side holds pips of its own,
+ * dark (or light) against that side's level: what is beyond the line is then the same face in shade.
  */
-function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips: Pip[]): { level: number; spread: number; worst: number } | null {
+function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips: Pip[]): Surface | null {
   const width = grey.cols
   const height = grey.rows
   const data = grey.data
-  const values: number[] = []
+  const samples: Array<{ x: number; y: number; value: number }> = []
   const cos = Math.cos(angle)
   const sin = Math.sin(angle)
   const steps = 12
@@ -192,14 +205,83 @@ function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips
       const xi = Math.round(x)
       const yi = Math.round(y)
       if (xi < 0 || yi < 0 || xi >= width || yi >= height) return null
-      values.push(data[yi * width + xi])
+      samples.push({ x, y, value: data[yi * width + xi] })
     }
   }
-  if (values.length < 12) return null
-  values.sort((p, q) => p - q)
-  const level = values[Math.floor(values.length / 2)]
-  const deviations = values.map((value) => Math.abs(value - level)).sort((p, q) => p - q)
-  return { level, spread: deviations[Math.floor(deviations.length * 0.75)], worst: deviations[Math.floor(deviations.length * 0.92)] }
+  if (samples.length < 12) return null
+  const level = medianOf(samples.map((sample) => sample.value))
+  const whole = deviationsOf(samples.map((sample) => Math.abs(sample.value - level)))
+  const split = shadowSplit(samples, (side * 0.8) / steps)
+  if (split && split.spread < whole.spread * 0.6 && new Set(pips.map((pip) => split.sideOf(pip.centre))).size === 2) {
+    return { levelAt: (p) => split.levels[split.sideOf(p)], spread: split.spread, worst: split.worst }
+  }
+  return { levelAt: () => level, ...whole }
+}
+
+const medianOf = (values: number[]): number => [...values].sort((p, q) => p - q)[Math.floor(values.length / 2)]
+
+function deviationsOf(absolute: number[]): { spread: number; worst: number } {
+  const sorted = [...absolute].sort((p, q) => p - q)
+  return { spread: sorted[Math.floor(sorted.length * 0.75)], worst: sorted[Math.floor(sorted.length * 0.92)] }
+}
+
+/**
+ * The straight line that best parts a face's samples into a lighter and a darker side (a shadow's
+ * edge), tried at every 11.25° and every place along it, with at most a twentieth of the samples
+ * on the wrong side and a sixth or more on each; the two sides' levels and the deviations from
+ * each side's own level. Null when no line parts them so.
+ */
+function shadowSplit(samples: Array<{ x: number; y: number; value: number }>, step: number): { levels: [number, number]; sideOf: (p: Point) => 0 | 1; spread: number; worst: number } | null {
+  const values = samples.map((sample) => sample.value)
+  const threshold = otsuOf(values)
+  const n = samples.length
+  let best: { wrong: number; nx: number; ny: number; at: number } | null = null
+  for (let k = 0; k < 16; k++) {
+    const nx = Math.cos((k / 16) * Math.PI)
+    const ny = Math.sin((k / 16) * Math.PI)
+    const order = samples.map((sample) => ({ along: sample.x * nx + sample.y * ny, light: sample.value > threshold })).sort((a, b) => a.along - b.along)
+    // Sweep the line along (nx, ny): dark before it and light after, or the other way round.
+    const lightTotal = order.filter((o) => o.light).length
+    let lightBefore = 0
+    for (let i = 0; i <= n; i++) {
+      if (i > 0 && order[i - 1].light) lightBefore++
+      if (i < Math.ceil(n / 6) || i > n - Math.ceil(n / 6)) continue
+      const darkAfter = n - i - (lightTotal - lightBefore)
+      const wrong = Math.min(lightBefore + darkAfter, i - lightBefore + (lightTotal - lightBefore))
+      const at = i === 0 ? order[0].along - 1 : i === n ? order[n - 1].along + 1 : (order[i - 1].along + order[i].along) / 2
+      if (!best || wrong < best.wrong) best = { wrong, nx, ny, at }
+    }
+  }
+  if (!best || best.wrong > n / 20) return null
+  const { nx, ny, at } = best
+  const sideOf = ([x, y]: Point): 0 | 1 => (x * nx + y * ny < at ? 0 : 1)
+  // The shadow's edge is soft (a penumbra): samples within a step of the grid of it are neither side's.
+  const clear = samples.filter((sample) => Math.abs(sample.x * nx + sample.y * ny - at) > step)
+  const levels: [number, number] = [0, 1].map((s) => medianOf(clear.filter((sample) => sideOf([sample.x, sample.y]) === s).map((sample) => sample.value))) as [number, number]
+  return { levels, sideOf, ...deviationsOf(clear.map((sample) => Math.abs(sample.value - levels[sideOf([sample.x, sample.y])]))) }
+}
+
+/** Otsu's threshold of a few grey levels: the one that parts them into the two most distinct classes. */
+function otsuOf(values: number[]): number {
+  const sorted = [...values].sort((p, q) => p - q)
+  const total = sorted.reduce((sum, v) => sum + v, 0)
+  let best = sorted[0]
+  let bestScore = -1
+  let below = 0
+  for (let i = 1; i < sorted.length; i++) {
+    below += sorted[i - 1]
+    if (sorted[i] === sorted[i - 1]) continue
+    const w0 = i
+    const w1 = sorted.length - i
+    const m0 = below / w0
+    const m1 = (total - below) / w1
+    const score = w0 * w1 * (m0 - m1) ** 2
+    if (score > bestScore) {
+      bestScore = score
+      best = (sorted[i - 1] + sorted[i]) / 2
+    }
+  }
+  return best
 }
 
 /**
@@ -231,7 +313,8 @@ const FORESHORTENED = 0.92
 /** A view at more than about 53° from straight down (pips flatter than this) is a side face's, not a top face's. */
 const STEEPEST = 0.6
 
-const SIX_LAYOUTS: Array<Array<[number, number]>> = [0.26, 0.33, 0.4, 0.47].map((apart) => [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 0.25, row * apart] as [number, number])))
+const SIX_APART = [0.26, 0.33, 0.4, 0.47]
+const SIX_LAYOUTS: Array<Array<[number, number]>> = SIX_APART.map((apart) => [-1, 1].flatMap((column) => [-1, 0, 1].map((row) => [column * 0.25, row * apart] as [number, number])))
 
 interface Candidate extends PipFace {
   indexes: number[]
@@ -292,10 +375,16 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
   const squash = foreshortened && inFrame ? inFrame.squash : fit.squash
   const error = foreshortened && inFrame ? Math.min(fit.error, inFrame.error) : fit.error
   const side = fit.side
+  // The fit sizes a 6 by its columns (a quarter of the side from its centre). A maker whose lines
+  // of three lie closer together spreads each line as far as another's (about 0.28 of the side
+  // from the centre, as the other faces' corner pips): its face is larger than its columns say,
+  // and its pips' size and the circle that must lie beyond it are measured at that size.
+  const apart = fit.value === 6 ? SIX_APART[fits.indexOf(fit)] : 0
+  const outerSide = apart > 0.28 ? (side * apart) / 0.28 : side
   const radii = chosen.map((pip) => pip.radius)
   const meanRadius = radii.reduce((sum, r) => sum + r, 0) / radii.length
   const radiusSpread = (Math.max(...radii) - Math.min(...radii)) / meanRadius
-  const pipShare = meanRadius / side
+  const pipShare = meanRadius / outerSide
   if (error > 0.1 || radiusSpread > 0.6 || pipShare < 0.035 || pipShare > (fit.value === 2 ? 0.14 : 0.2) || squash < 0.65) return null
   // No other round pip of this size on the face or just beyond its pips' square (within 0.72 of
   // the side the fit implies): a 4 inside a 6, a 2 inside a 4 or a 5 are not faces, nor two rows of a
@@ -306,6 +395,10 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
   const cos = Math.cos(fit.angle)
   const sin = Math.sin(fit.angle)
   const roundness = chosen.reduce((sum, pip) => sum + pip.roundness, 0) / chosen.length
+  // One face's pips are seen at one slant: their shapes are alike (a highlight beside a pip is not).
+  // Two or three pips have no layout to show a squash, so this is their check; from four up the
+  // layout's fit and squash tell (and a top face's pips with a side face's stay a doubt there).
+  const roundnessGap = chosen.length <= 3 ? Math.max(...chosen.map((pip) => pip.roundness)) - Math.min(...chosen.map((pip) => pip.roundness)) : 0
   for (const other of spots) {
     if (other.radius < meanRadius * 0.5 || chosen.some((pip) => Math.hypot(pip.centre[0] - other.centre[0], pip.centre[1] - other.centre[1]) < Math.max(pip.radius, other.radius))) continue
     const dx = other.centre[0] - fit.centre[0]
@@ -316,15 +409,18 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
     // A 4 looks farther: two rows of a 6 whose rows are as far apart as its columns are a 4. A pip
     // much flatter than the face's own is a side face's, seen more at a slant (near, below a top
     // face seen at a slant): beyond the face's edge, as any other blot.
-    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 && other.roundness >= roundness - 0.15 ? (fit.value === 4 ? 0.8 : 0.72) : 0.4
+    // So is a pip smaller and flatter than the face's whose ellipse lies along the face's edge
+    // (squashed towards the face's centre): a side face's, seen more at a slant than the top.
+    const radial = Math.atan2(dy, dx)
+    const sideFace = other.radius < meanRadius && other.roundness < roundness - 0.08 && axisGap(other.axis, radial + Math.PI / 2) <= (30 * Math.PI) / 180
+    const reach = other.isPip && other.radius < meanRadius * 2 && other.roundness >= 0.6 && other.roundness >= roundness - 0.15 && !sideFace ? (fit.value === 4 ? 0.8 : 0.72) : 0.4
     if (Math.hypot(u, v) < side * reach) return null
   }
   const surface = faceSurface(grey, fit.centre, side, fit.angle, chosen)
   if (!surface) return null
-  const pipLevel = chosen.map((pip) => greyAt(grey, pip.centre))
-  const contrast = Math.min(...pipLevel.map((level) => (chosen[0].dark ? surface.level - level : level - surface.level)))
+  const contrast = Math.min(...chosen.map((pip) => (pip.dark ? 1 : -1) * (surface.levelAt(pip.centre) - greyAt(grey, pip.centre))))
   if (contrast < 30 || surface.spread > contrast * 0.35 || surface.worst > contrast * 0.6) return null
-  const standsOut = edgeShare(rgb, grey, fit.centre, side, surface.level)
+  const standsOut = edgeShare(rgb, grey, fit.centre, outerSide, surface.levelAt(fit.centre))
   if (standsOut < 0.12) return null
   const confidence = Math.min(
     ramp(error, 0.04, 0.1),
@@ -334,9 +430,41 @@ function faceOf(rgb: Mat, grey: Mat, pips: Pip[], indexes: number[], spots: Pip[
     ramp(surface.worst / contrast, 0.3, 0.6),
     ramp(contrast, 60, 30),
     ramp(standsOut, 0.22, 0.12),
-    ramp(roundness, 0.8, 0.6)
+    ramp(roundness, 0.8, 0.6),
+    ramp(roundnessGap, 0.2, 0.4)
   )
   return { value: fit.value, centre: fit.centre, side, angle: fit.angle, confidence, pips: chosen, roundness, squash: fit.squash, standard, tilt, foreshortened, indexes }
+}
+
+/**
+ * How far apart two colours' hues are: the distance of their chromaticities (each channel over
+ * their sum), which shade does not change. A face in its own shade (its rounded edge, a shadow
+ * across it) keeps its hue; a floor of about the face's lightness but another tint (a white
+ * table's grey against an ivory die, in dim light) does not. Dark colours' hues are noise: 0.
+ */
+function hueGap(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const sa = a[0] + a[1] + a[2]
+  const sb = b[0] + b[1] + b[2]
+  if (sa < 120 || sb < 120) return 0
+  return Math.hypot(a[0] / sa - b[0] / sb, a[1] / sa - b[1] / sb, a[2] / sa - b[2] / sb)
+}
+
+/** Hues further apart than this are another surface's (the chromaticity's noise on a die's face is a few thousandths). */
+const HUE_EDGE = 0.04
+
+/** The shape of the outline where rays cast at even angles stopped (their ends' second moments). */
+function outlineOf(reach: number[]): Ellipse {
+  let xx = 0
+  let yy = 0
+  let xy = 0
+  reach.forEach((d, k) => {
+    const angle = (k / reach.length) * 2 * Math.PI
+    xx += (d * Math.cos(angle)) ** 2
+    yy += (d * Math.sin(angle)) ** 2
+    xy += d * d * Math.cos(angle) * Math.sin(angle)
+  })
+  const root = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy)
+  return { ratio: Math.sqrt(Math.max(0, (xx + yy) / 2 - root) / ((xx + yy) / 2 + root)), axis: 0.5 * Math.atan2(2 * xy, xx - yy) }
 }
 
 /** Rays cast from a lone pip to its face's edge. */
@@ -387,7 +515,7 @@ function loneOne(rgb: Mat, pip: Pip, spots: Pip[]): PipFace | null {
     for (let d = r * 1.8; d <= r * 12; d += 1) {
       const colour = colourAt(pip.centre[0] + cos * d, pip.centre[1] + sin * d)
       if (!colour) return null
-      if (Math.hypot(colour[0] - face[0], colour[1] - face[1], colour[2] - face[2]) > edge) {
+      if (Math.hypot(colour[0] - face[0], colour[1] - face[1], colour[2] - face[2]) > edge || hueGap(colour, face) > HUE_EDGE) {
         // Two pixels running: a single odd pixel is noise.
         if (++off === 2) {
           found = d - 1
@@ -406,25 +534,25 @@ function loneOne(rgb: Mat, pip: Pip, spots: Pip[]): PipFace | null {
   // Centred: each ray about as long as the opposite one (but two pairs: a ray may run on into a
   // side face of the die's colour).
   const offCentre = reach.slice(0, RAYS / 2).map((d, k) => Math.abs(d - reach[k + RAYS / 2])).sort((a, b) => a - b)[RAYS / 2 - 3] / mean
-  // A square's rays reach 0.56 of its side on average (half a side to its edges, more to its corners).
-  const side = mean / 0.56
-  const pipShare = r / side
-  // The outline's shape (second moments of where the rays stopped).
-  let xx = 0
-  let yy = 0
-  let xy = 0
-  reach.forEach((d, k) => {
-    const angle = (k / RAYS) * 2 * Math.PI
-    xx += (d * Math.cos(angle)) ** 2
-    yy += (d * Math.sin(angle)) ** 2
-    xy += d * d * Math.cos(angle) * Math.sin(angle)
+  // The outline's shape and size. A 1's face is centred on its pip, so where a ray and the opposite
+  // one differ, one of them is not the face's edge: it ran on into a side face of the die's colour
+  // (the shorter one is the edge) or stopped early at a shadow's edge or a neighbouring die across
+  // the face (the longer one is). The outline as the rays say, or each pair at its shorter or its
+  // longer: the one shaped most like the pip is the face's.
+  const shapes = [reach, reach.map((d, k) => Math.min(d, reach[(k + RAYS / 2) % RAYS])), reach.map((d, k) => Math.max(d, reach[(k + RAYS / 2) % RAYS]))].map((rays) => {
+    const outline = outlineOf(rays)
+    return {
+      outline,
+      // A square's rays reach 0.56 of its side on average (half a side to its edges, more to its corners).
+      side: rays.reduce((sum, d) => sum + d, 0) / RAYS / 0.56,
+      // The pip and its face squashed alike (along the same axis when both are clearly squashed: a
+      // near-round shape's axis is noise).
+      shapeGap: Math.abs(outline.ratio - pip.roundness),
+      axesAgree: Math.max(outline.ratio, pip.roundness) >= 0.88 || axisGap(outline.axis, pip.axis) <= (25 * Math.PI) / 180
+    }
   })
-  const root = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy)
-  const outline: Ellipse = { ratio: Math.sqrt(Math.max(0, (xx + yy) / 2 - root) / ((xx + yy) / 2 + root)), axis: 0.5 * Math.atan2(2 * xy, xx - yy) }
-  // The pip and its face squashed alike (along the same axis when both are clearly squashed: a
-  // near-round shape's axis is noise).
-  const shapeGap = Math.abs(outline.ratio - pip.roundness)
-  const axesAgree = Math.max(outline.ratio, pip.roundness) >= 0.88 || axisGap(outline.axis, pip.axis) <= (25 * Math.PI) / 180
+  const { outline, side, shapeGap, axesAgree } = shapes.reduce((best, shape) => (shape.axesAgree && (!best.axesAgree || shape.shapeGap < best.shapeGap) ? shape : best))
+  const pipShare = r / side
   if (offCentre > 0.35 || pipShare < 0.05 || pipShare > 0.22 || outline.ratio < STEEPEST || shapeGap > 0.2 || !axesAgree) return null
   // Nothing else of a pip's size on the face, nor where a ray stopped (a 3's middle pip has its
   // face cut short by its neighbours, as evenly on both sides).
@@ -491,22 +619,31 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
           }
         }
       }
-      // More pips that fit is less likely by chance: larger faces first, then the better.
-      candidates.sort((a, b) => b.pips.length - a.pips.length || b.confidence - a.confidence)
-      const used = new Set<number>()
+      // More pips that fit is less likely by chance: larger faces first, then the better, then the
+      // rounder pips (a top face's, not a side face's seen at a slant); but a face too unsure to be
+      // taken (a die's top face's pips with a side face's) takes no pips from one that is.
+      const takes = (face: Candidate): number => (face.confidence >= FACE_FLOOR ? 1 : 0)
+      candidates.sort((a, b) => takes(b) - takes(a) || b.pips.length - a.pips.length || b.confidence - a.confidence || b.roundness - a.roundness)
+      // Each pip's face: the one that took it.
+      const holder = new Map<number, PipFace>()
       for (const candidate of candidates) {
-        if (candidate.indexes.some((index) => used.has(index))) continue
-        for (const index of candidate.indexes) used.add(index)
-        const { indexes: _indexes, ...face } = candidate
+        if (candidate.indexes.some((index) => holder.has(index))) continue
+        const { indexes, ...face } = candidate
+        for (const index of indexes) holder.set(index, face)
         faces.push(face)
       }
-      // The pips left over may each be a 1: its face's outline gives the scale its lone pip cannot.
-      const taken = faces.slice()
+      // The pips left over, or taken only by a face too unsure to be taken (a 1's pip and a speck
+      // beside it that lie like a 2), may each be a 1: its face's outline gives the scale its lone
+      // pip cannot. A 1 found so frees its pip from the unsure face.
+      const taken = faces.filter((face) => face.confidence >= FACE_FLOOR)
       for (let i = 0; i < pips.length; i++) {
-        if (used.has(i) || pips[i].roundness < 0.6 || taken.some((face) => Math.hypot(face.centre[0] - pips[i].centre[0], face.centre[1] - pips[i].centre[1]) < face.side)) continue
+        const held = holder.get(i)
+        if ((held && held.confidence >= FACE_FLOOR) || pips[i].roundness < 0.6 || taken.some((face) => Math.hypot(face.centre[0] - pips[i].centre[0], face.centre[1] - pips[i].centre[1]) < face.side)) continue
         const one = loneOne(image, pips[i], spots)
         debug?.('lone', { pip: pips[i], one })
-        if (one) faces.push(one)
+        if (!one) continue
+        if (held && faces.includes(held)) faces.splice(faces.indexOf(held), 1)
+        faces.push(one)
       }
     }
     return oneFacePerDie(faces)
@@ -515,12 +652,25 @@ export function findPipFaces(cv: OpenCv, image: Mat, debug?: (what: string, valu
   }
 }
 
-/** Faces closer than a face's side are one die's top and side faces: the roundest pips are its top. */
+/**
+ * Faces closer than a face's side are one die's top and side faces: the roundest pips are its top.
+ * A "face" holding smaller faces is none: its "pips" are whole dice, seen as spots at a coarse level.
+ */
 function oneFacePerDie(faces: PipFace[]): PipFace[] {
-  const order = [...faces].sort((a, b) => b.roundness - a.roundness)
+  const holdsFaces = (face: PipFace): boolean =>
+    faces.some((other) => {
+      if (other === face || other.confidence < FACE_FLOOR || other.side > face.side * 0.5) return false
+      const dx = other.centre[0] - face.centre[0]
+      const dy = other.centre[1] - face.centre[1]
+      const u = dx * Math.cos(face.angle) + dy * Math.sin(face.angle)
+      const v = -dx * Math.sin(face.angle) + dy * Math.cos(face.angle)
+      return Math.max(Math.abs(u), Math.abs(v)) < face.side / 2
+    })
+  const order = faces.filter((face) => !holdsFaces(face)).sort((a, b) => b.roundness - a.roundness)
   const kept: PipFace[] = []
   for (const face of order) {
-    const rival = kept.find((other) => Math.hypot(other.centre[0] - face.centre[0], other.centre[1] - face.centre[1]) < Math.max(other.side, face.side) * 0.95)
+    // A die's faces are of one size: a small face near a large one is another die's, or specks.
+    const rival = kept.find((other) => Math.hypot(other.centre[0] - face.centre[0], other.centre[1] - face.centre[1]) < Math.max(other.side, face.side) * 0.95 && Math.min(other.side, face.side) > Math.max(other.side, face.side) * 0.5)
     if (!rival) {
       kept.push(face)
       continue
@@ -589,9 +739,13 @@ export function withPipFaces(
   const alike = (a: Ellipse, b: Ellipse): boolean => Math.abs(a.ratio - b.ratio) <= 0.1 && (Math.min(a.ratio, b.ratio) >= FORESHORTENED || axisGap(a.axis, b.axis) <= SLANT_AXIS)
   const seenAtSlant = (face: PipFace): boolean =>
     !flat && face.foreshortened && !face.doubtful && axisGap(face.tilt.axis, 0) <= SLANT_AXIS && placed.every((other) => other.face === face || other.face.confidence < CONFIDENT || alike(other.face.tilt, face.tilt))
-  const alone = (face: PipFace): boolean => (face.roundness >= 0.85 && face.squash >= 0.85) || seenAtSlant(face)
   const sizes = placed.filter((entry) => entry.face.confidence >= CONFIDENT && entry.face.standard).map((entry) => entry.face.side).sort((a, b) => a - b)
   const size = sizes.length >= 2 ? sizes[Math.floor(sizes.length / 2)] : NaN
+  // A lone 1 shows no layout to be squashed: one whose face is much smaller than the other dice's
+  // is seen foreshortened, a cocked die's (dice of two sizes in one throw would have their small
+  // 1s asked).
+  const fullSize = (face: PipFace): boolean => face.value !== 1 || Number.isNaN(size) || face.side >= size * 0.8
+  const alone = (face: PipFace): boolean => fullSize(face) && ((face.roundness >= 0.85 && face.squash >= 0.85) || seenAtSlant(face))
   const trusted = (face: PipFace): boolean => !flat || (lying(face) && face.standard && (Number.isNaN(size) || Math.abs(face.side / size - 1) < 0.12))
   const inside = (box: Box, [x, y]: Point): boolean => x >= box[0] && y >= box[1] && x <= box[0] + box[2] && y <= box[1] + box[3]
   const boxCentreDistance = (box: Box, [x, y]: Point): number => Math.hypot(box[0] + box[2] / 2 - x, box[1] + box[3] / 2 - y)
@@ -641,6 +795,9 @@ export function withPipFaces(
     else if ((die.value === 1 || fragmentOf(die, mine[0])) && face.value !== die.value && mine[0].box[2] >= die.box[2] * 0.5) dice.push({ ...face, box: die.box, confidence: flat ? Math.min(face.confidence, DISAGREED) : face.confidence })
     else if (!trusted(mine[0].face) || face.confidence < CONFIDENT) dice.push(die)
     else if (die.value === face.value) dice.push({ ...die, confidence: Math.max(face.confidence, die.confidence) })
+    // A sure face of more pips than the blob path read, all of them on the die, is what its circle
+    // saw part of (a face whose top the blob's smear put off its centre): pips are not invented.
+    else if (die.value !== null && face.value !== null && face.value > die.value && mine[0].face.pips.every((pip) => inside(die.box, view.toFrame(pip.centre)))) dice.push({ ...face, box: die.box })
     else dice.push({ ...die, confidence: DISAGREED })
   })
   placed.forEach((entry, k) => {
