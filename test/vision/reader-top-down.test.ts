@@ -5,7 +5,8 @@
 // grey-green felt, cocked dice showing a 1 or a 3 (no squash to measure) with a side face's pips
 // beside it. With the tray found (`--conditions top-down`, seeds 77017, 77008, 78025;
 // `--conditions touching`, seeds 77011, 77022): a die against a wall joined to the strip along it,
-// a die in a wall's shadow, an L of three touching dice beside a pair.
+// a die in a wall's shadow, an L of three touching dice beside a pair. At a slant (`--conditions
+// tilted`, seed 77006): a die whose side face's pip was split off as a die of its own.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -84,6 +85,11 @@ describe('the dice reader on top-down photos that once went wrong', () => {
 
   it('takes no L of three touching dice for one die\'s size (a pair beside it is then split, not read as one die)', () => {
     expect(read('touching-77011.jpg', 'auto')).toMatchObject({ right: 5, unread: 0, wrong: 0 })
+  }, READ_TIMEOUT)
+
+  it('splits no die into its top face and its own side face (a 3 read as a 3 and a 1)', () => {
+    const score = read('tilted-77006.jpg', 'calibrated')
+    expect(score).toMatchObject({ right: 5, unread: 0, wrong: 0, throwRight: true })
   }, READ_TIMEOUT)
 
   it('leaves a cocked die showing a 1 or a 3 unread, by the side face\'s pips beside its top face', () => {

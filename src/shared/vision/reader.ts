@@ -886,9 +886,10 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
     // Thin streaks are the floor's edge or a shadow's, not dice.
     let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height)).filter((shape) => shape.roundness > 0.2)
     // One die's area (top face and smear): the typical blob's among those shaped like one die. Blobs much larger hold touching dice.
-    // Not an L of three dice either (square enough by its moments, but hollow at its corner): a
-    // die's blob, face and smear, is convex.
-    const single = shapes.filter((shape) => shape.roundness > 0.62 && shape.smear < shape.across * 1.5 && solidity(cv, shape.blob) > SINGLE_SOLIDITY)
+    // In a picture made flat, not an L of three dice either (square enough by its moments, but
+    // hollow at its corner): a die's blob there, face and smear, is convex. (Not in a picture read
+    // whole: a carpet's specks, irregular, then make one die's size small and the specks dice.)
+    const single = shapes.filter((shape) => shape.roundness > 0.62 && shape.smear < shape.across * 1.5 && (!view.flat || solidity(cv, shape.blob) > SINGLE_SOLIDITY))
     // With every die touching another, one die's size is the thickness of the thinnest group.
     // Weighted by area, so that specks of texture or shadow do not drag it down.
     const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
@@ -996,7 +997,11 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         const sideFaceOf = (a: DieShape, b: DieShape): boolean => {
           const dx = b.faceCentre[0] - a.faceCentre[0]
           const dy = b.faceCentre[1] - a.faceCentre[1]
-          return dx * shape.u[0] + dy * shape.u[1] < -Math.hypot(dx, dy) * 0.6 && readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
+          if (dx * shape.u[0] + dy * shape.u[1] >= -Math.hypot(dx, dy) * 0.6) return false
+          // Each part half a die's blob: a top face and its own side face, whose pips (a 1) can
+          // read as surely as the top's; two dice would each make a die's blob.
+          if (a.blob.area < typical * SIDE_FACE_PART && b.blob.area < typical * SIDE_FACE_PART) return true
+          return readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
         }
         const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
         if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts)
@@ -1196,6 +1201,9 @@ function reachesEdge(blob: Blob, polygon: Point[]): boolean {
   }
   return false
 }
+
+/** A part of a die-sized blob's split under this share of one die's blob, lying towards the camera's foot from another such part, is their die's side face. */
+const SIDE_FACE_PART = 0.75
 
 /** The least share of its convex hull a blob of one die fills (an L of three dice fills about 0.86). */
 const SINGLE_SOLIDITY = 0.9
