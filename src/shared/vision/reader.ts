@@ -998,9 +998,10 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
           const dx = b.faceCentre[0] - a.faceCentre[0]
           const dy = b.faceCentre[1] - a.faceCentre[1]
           if (dx * shape.u[0] + dy * shape.u[1] >= -Math.hypot(dx, dy) * 0.6) return false
-          // Each part half a die's blob: a top face and its own side face, whose pips (a 1) can
-          // read as surely as the top's; two dice would each make a die's blob.
-          if (a.blob.area < typical * SIDE_FACE_PART && b.blob.area < typical * SIDE_FACE_PART) return true
+          // Two parts, each half a die's blob: a top face and its own side face, whose pips (a 1)
+          // can read as surely as the top's; two dice would each make a die's blob. (Not three or
+          // more: when every die is in a group, one die's size is a group's, an L of three.)
+          if (parts?.length === 2 && a.blob.area < typical * SIDE_FACE_PART && b.blob.area < typical * SIDE_FACE_PART) return true
           return readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
         }
         const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
