@@ -481,6 +481,8 @@ interface DieShape {
   touchesBorder: boolean
   /** A part of a split much larger than the others: likely two dice one of which gave no face to split by. */
   oversized?: boolean
+  /** The blob this part was split from, when it was. */
+  splitFrom?: Blob
 }
 
 function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieShape {
@@ -1005,7 +1007,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
           return readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
         }
         const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
-        if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts)
+        if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts.map((part) => ({ ...part, splitFrom: shape.blob })))
         else split.push(shape)
         continue
       }
@@ -1022,7 +1024,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         if (best === null || score > best.score + 0.02) best = { parts, score }
       }
       // More than six dice's worth in one blob is no group of dice (a rim, a hand).
-      if (best) split.push(...best.parts)
+      if (best) split.push(...(best.parts.length > 1 ? best.parts.map((part) => ({ ...part, splitFrom: shape.blob })) : best.parts))
     }
     shapes = split
     const blobSide = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
@@ -1053,6 +1055,8 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
       if (Number.isFinite(side) && (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4)) continue
       dice.push({ value: null, confidence: 0, box: frameBox(blob, view), unreadable: 'outside the tray' })
     }
+    const cutGroups = new Set<Blob>()
+    const placedDice: Array<{ shape: DieShape; die: DieReading }> = []
     placed.forEach(({ shape, unreadable, onFoundEdge }, index) => {
       const before = first[index]
       let reading: FaceRead
@@ -1073,8 +1077,12 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         if (onFoundEdge && view.tray && !(reading.fitted && circleInside(reading.fitted.centre, side * Math.SQRT1_2, view.tray))) reading = { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
       }
       debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, areaRatio: shape.blob.area / typical, roundness: shape.roundness, ...reading })
-      dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
+      if (reading.unreadable === 'on the tray edge' && shape.splitFrom) cutGroups.add(shape.splitFrom)
+      placedDice.push({ shape, die: { value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) } })
     })
+    // A part of a split cut by a tray found's edge may be a piece of a die, not a die: what the
+    // split gave beside it may be the rest of that die (a 3's two corner pips read as a sure 2).
+    for (const { shape, die } of placedDice) dice.push(shape.splitFrom && cutGroups.has(shape.splitFrom) ? { value: null, confidence: 0, box: die.box, unreadable: 'on the tray edge' } : die)
     return { dice, tray: view.trayInFrame }
   } finally {
     lab.delete()
