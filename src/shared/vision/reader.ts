@@ -1219,7 +1219,18 @@ const SINGLE_SOLIDITY = 0.9
 
 /** The blob's area over its convex hull's. */
 function solidity(cv: OpenCv, blob: Blob): number {
-  const points = cv.matFromArray(blob.area, 1, cv.CV_32SC2, Array.from({ length: blob.area * 2 }, (_, k) => (k % 2 === 0 ? blob.xs[k >> 1] : blob.ys[k >> 1])))
+  // The hull of each row's two ends is the blob's hull, from far fewer points.
+  const { minY, maxY } = blobBounds(blob)
+  const left = new Int32Array(maxY - minY + 1).fill(0x7fffffff)
+  const right = new Int32Array(maxY - minY + 1).fill(-1)
+  for (let i = 0; i < blob.area; i++) {
+    const row = blob.ys[i] - minY
+    left[row] = Math.min(left[row], blob.xs[i])
+    right[row] = Math.max(right[row], blob.xs[i])
+  }
+  const ends: number[] = []
+  for (let row = 0; row < left.length; row++) if (right[row] >= 0) ends.push(left[row], row + minY, right[row], row + minY)
+  const points = cv.matFromArray(ends.length / 2, 1, cv.CV_32SC2, ends)
   const hull = new cv.Mat()
   cv.convexHull(points, hull, false, true)
   // Pixels are unit squares: the hull through their centres is half a pixel short all round.
