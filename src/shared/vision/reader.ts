@@ -25,6 +25,7 @@ import { findPipFaces, withPipFaces } from './pips'
 import type { ReadMemory } from './read-memory'
 import { warpToWork } from './warp'
 import { openThenCloseWithDiscs } from './binary-morphology'
+import { isShadow } from './floor-shadow'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -191,30 +192,6 @@ function polygonMask(cv: OpenCv, width: number, height: number, polygon: Point[]
   list.delete()
   points.delete()
   return mask
-}
-
-/** How far (weighted a, b units) a pixel's colour may be from the floor's colour dimmed to its lightness and still be the floor in shadow. */
-const SHADOW_TOLERANCE = 8
-/** The darkest shadow taken for one, as (L* + 16) over the floor's: darker is a die (a black die on a bright floor). */
-const SHADOW_DEEPEST = 0.5
-
-/**
- * Whether a pixel darker than the floor is the floor in shadow (OpenCV's 8-bit Lab: L 0..255, a
- * and b centred on 0). Less light on a surface scales its colour (X, Y, Z) down, and Lab's a and b
- * follow the cube root of that scale as L* + 16 does: the floor in shadow has the floor's hue with
- * its chroma shrunk by its lightness's ratio. A die's shadow then leaves its blob (the blob's far
- * end was taken for the top face), and so does a wall's. Only where the floor has colour enough
- * that a grey or black die at that lightness would not pass for its shadow: on a grey floor a
- * black die and a shadow are alike, and both stay to the lightness test.
- */
-function isShadow(l: number, a: number, b: number, floorL: number, floorA: number, floorB: number): boolean {
-  const ratio = (l / 2.55 + 16) / (floorL / 2.55 + 16)
-  if (ratio < SHADOW_DEEPEST) return false
-  const k = ratio * 1.6
-  if ((floorA * floorA + floorB * floorB) * k * k < (SHADOW_TOLERANCE * 2) ** 2) return false
-  const da = (a - floorA * ratio) * 1.6
-  const db = (b - floorB * ratio) * 1.6
-  return da * da + db * db < SHADOW_TOLERANCE * SHADOW_TOLERANCE
 }
 
 /** The darkest a grey die on a tinted floor is taken for one, as (L* + 16) over the floor's: a photo's shadows lose their tint below. */
@@ -504,6 +481,8 @@ interface DieShape {
   touchesBorder: boolean
   /** A part of a split much larger than the others: likely two dice one of which gave no face to split by. */
   oversized?: boolean
+  /** The blob this part was split from, when it was. */
+  splitFrom?: Blob
 }
 
 function shapeOf(blob: Blob, foot: Point, width: number, height: number): DieShape {
@@ -909,7 +888,10 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
     // Thin streaks are the floor's edge or a shadow's, not dice.
     let shapes = blobs.map((blob) => shapeOf(blob, view.foot, width, height)).filter((shape) => shape.roundness > 0.2)
     // One die's area (top face and smear): the typical blob's among those shaped like one die. Blobs much larger hold touching dice.
-    const single = shapes.filter((shape) => shape.roundness > 0.62 && shape.smear < shape.across * 1.5)
+    // In a picture made flat, not an L of three dice either (square enough by its moments, but
+    // hollow at its corner): a die's blob there, face and smear, is convex. (Not in a picture read
+    // whole: a carpet's specks, irregular, then make one die's size small and the specks dice.)
+    const single = shapes.filter((shape) => shape.roundness > 0.62 && shape.smear < shape.across * 1.5 && (!view.flat || solidity(cv, shape.blob) > SINGLE_SOLIDITY))
     // With every die touching another, one die's size is the thickness of the thinnest group.
     // Weighted by area, so that specks of texture or shadow do not drag it down.
     const typical = single.length > 0 ? weightedMedian(single.map((shape) => shape.blob.area)) : Math.min(...shapes.map((shape) => shape.thickness)) ** 2 * 1.15
@@ -924,18 +906,55 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
       cv.threshold(small, small, 127, 255, cv.THRESH_BINARY)
       const diameter = Math.max(3, Math.round((typicalSide * 0.6) / 4)) | 1
       const disc = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(diameter, diameter))
-      cv.morphologyEx(small, small, cv.MORPH_OPEN, disc)
-      disc.delete()
-      const opened = new cv.Mat()
-      cv.resize(small, opened, new cv.Size(width, height), 0, 0, cv.INTER_NEAREST)
+      const isDie = (blob: Blob): boolean => blob.area >= typical * 0.5 && blob.area <= typical * 1.5
+      /** The dice the opening of `from` (quarter size) frees, and what is left of the joined blobs besides them. */
+      const rescue = (from: Mat): { dice: DieShape[]; rest: Mat } => {
+        const openedSmall = new cv.Mat()
+        cv.morphologyEx(from, openedSmall, cv.MORPH_OPEN, disc)
+        const opened = new cv.Mat()
+        cv.resize(openedSmall, opened, new cv.Size(width, height), 0, 0, cv.INTER_NEAREST)
+        openedSmall.delete()
+        const kept = new cv.Mat()
+        cv.bitwise_and(joinedMask, opened, kept)
+        opened.delete()
+        const dice = blobsOf(cv, kept)
+          .filter(isDie)
+          .map((blob) => shapeOf(blob, view.foot, width, height))
+          .filter((shape) => shape.roundness > 0.62)
+        kept.delete()
+        // What is left: the joined blobs' pixels at the quarter size, less the dice freed (and a
+        // pixel round them).
+        const rest = new cv.Mat()
+        from.copyTo(rest)
+        const restData = rest.data
+        for (const shape of dice) {
+          for (let i = 0; i < shape.blob.area; i++) {
+            const x = shape.blob.xs[i] >> 2
+            const y = shape.blob.ys[i] >> 2
+            for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (y + dy >= 0 && y + dy < rest.rows && x + dx >= 0 && x + dx < rest.cols) restData[(y + dy) * rest.cols + x + dx] = 0
+          }
+        }
+        return { dice, rest }
+      }
+      const first = rescue(small)
+      // A strip thicker than the disc (a wall's top taken in by a tray found a little wide, the
+      // floor in a wall's shadow) stays joined to the die touching it: in a picture made flat the
+      // strips along the walls (found in the whole joined blobs, not in what the dice freed left
+      // of them) are then taken away, and what is left opened again. (Not first: a die in a
+      // tray's corner, on both strips' lines, loses much of itself.)
+      let fromStrips: DieShape[] = []
+      if (view.flat) {
+        const strips = wallStrips(cv, small, Math.max(5, Math.round((typicalSide * 3) / 4)))
+        cv.subtract(first.rest, strips, first.rest)
+        strips.delete()
+        const again = rescue(first.rest)
+        again.rest.delete()
+        fromStrips = again.dice
+      }
       small.delete()
-      cv.bitwise_and(joinedMask, opened, joinedMask)
-      opened.delete()
-      const rescued = blobsOf(cv, joinedMask)
-        .filter((blob) => blob.area >= typical * 0.5 && blob.area <= typical * 1.5)
-        .map((blob) => shapeOf(blob, view.foot, width, height))
-        .filter((shape) => shape.roundness > 0.62)
-      shapes = [...shapes, ...rescued]
+      first.rest.delete()
+      disc.delete()
+      shapes = [...shapes, ...first.dice, ...fromStrips]
     }
     joinedMask?.delete()
     const thinnest = Math.min(...shapes.map((shape) => shape.thickness))
@@ -980,10 +999,15 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         const sideFaceOf = (a: DieShape, b: DieShape): boolean => {
           const dx = b.faceCentre[0] - a.faceCentre[0]
           const dy = b.faceCentre[1] - a.faceCentre[1]
-          return dx * shape.u[0] + dy * shape.u[1] < -Math.hypot(dx, dy) * 0.6 && readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
+          if (dx * shape.u[0] + dy * shape.u[1] >= -Math.hypot(dx, dy) * 0.6) return false
+          // Two parts, each half a die's blob: a top face and its own side face, whose pips (a 1)
+          // can read as surely as the top's; two dice would each make a die's blob. (Not three or
+          // more: when every die is in a group, one die's size is a group's, an L of three.)
+          if (parts?.length === 2 && a.blob.area < typical * SIDE_FACE_PART && b.blob.area < typical * SIDE_FACE_PART) return true
+          return readFace(cv, lab, a.faceCentre, Number.isNaN(pipSide) ? a.side : pipSide).confidence < CONFIDENT
         }
         const sure = parts !== null && !parts.some((a) => parts.some((b) => a !== b && sideFaceOf(a, b)))
-        if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts)
+        if (parts && sure && meanConfidence(parts) > whole + 0.02) split.push(...parts.map((part) => ({ ...part, splitFrom: shape.blob })))
         else split.push(shape)
         continue
       }
@@ -1000,7 +1024,7 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         if (best === null || score > best.score + 0.02) best = { parts, score }
       }
       // More than six dice's worth in one blob is no group of dice (a rim, a hand).
-      if (best) split.push(...best.parts)
+      if (best) split.push(...(best.parts.length > 1 ? best.parts.map((part) => ({ ...part, splitFrom: shape.blob })) : best.parts))
     }
     shapes = split
     const blobSide = median(shapes.filter((shape) => shape.blob.area < typical * 1.5).map((shape) => shape.side))
@@ -1008,14 +1032,16 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
     shapes = shapes.filter((shape) => shape.across >= blobSide * 0.6 && shape.across <= blobSide * 2.2 && shape.smear <= blobSide * 2.2)
     const placed = shapes.map((shape) => {
       const inTray = view.tray === null || insidePolygon(shape.footprint, view.tray)
-      const cut = shape.touchesBorder || (trayFound && view.tray !== null && reachesEdge(shape.blob, view.tray))
-      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : cut ? 'on the tray edge' : shape.oversized ? 'pips unclear' : null
-      return { shape, unreadable }
+      const unreadable: UnreadableReason | null = !inTray ? 'outside the tray' : shape.touchesBorder ? 'on the tray edge' : shape.oversized ? 'pips unclear' : null
+      // A die reaching a tray found's edge is read, and then kept only when its face lies inside
+      // the tray (the edge cut its side face or the wall's foot, not its face).
+      const onFoundEdge = unreadable === null && trayFound && view.tray !== null && reachesEdge(shape.blob, view.tray)
+      return { shape, unreadable, onFoundEdge }
     })
     // Two passes: the blobs give each face's place and a first size; the pips that fit a layout then
     // give the faces' true size (the median over the dice) and each face's exact centre, and the
     // faces are read again with those.
-    const first = placed.map(({ shape, unreadable }) => (unreadable ? null : readFace(cv, lab, shape.faceCentre, blobSide)))
+    const first = placed.map(({ shape, unreadable, onFoundEdge }) => (unreadable || onFoundEdge ? null : readFace(cv, lab, shape.faceCentre, blobSide)))
     const pipSides = first.flatMap((read) => (read?.fitted && read.value !== null && read.value >= 2 && read.fitted.error < 0.05 ? [read.fitted.side] : []))
     const side = pipSides.length > 0 ? median(pipSides) : blobSide
     debug?.('side', { blobSide, side })
@@ -1029,7 +1055,9 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
       if (Number.isFinite(side) && (shape.across < side * 0.75 || shape.across > side * 1.7 || shape.side < side * 0.7 || shape.side > side * 1.4)) continue
       dice.push({ value: null, confidence: 0, box: frameBox(blob, view), unreadable: 'outside the tray' })
     }
-    placed.forEach(({ shape, unreadable }, index) => {
+    const cutGroups = new Set<Blob>()
+    const placedDice: Array<{ shape: DieShape; die: DieReading }> = []
+    placed.forEach(({ shape, unreadable, onFoundEdge }, index) => {
       const before = first[index]
       let reading: FaceRead
       if (unreadable) reading = { value: null, confidence: 0, unreadable, detail: {} }
@@ -1043,10 +1071,18 @@ function readWork(cv: OpenCv, view: WorkView, debug: ReadOptions['debug'], trayF
         // A die showing a side face's pips where a flat die shows none is cocked (where the
         // camera's foot is known: in a picture made flat).
         if (view.flat && reading.value !== null && reading.fitted && sidePips(cv, lab, shape, reading.fitted.centre, side) > 0) reading = { ...reading, value: null, confidence: 0, unreadable: 'cocked' }
+        // A face not wholly inside a tray found (its corners, at any turn, within half a diagonal
+        // of its centre) may be cut by its edge: what is left can read as another value (a 6 cut
+        // along a column is a 3).
+        if (onFoundEdge && view.tray && !(reading.fitted && circleInside(reading.fitted.centre, side * Math.SQRT1_2, view.tray))) reading = { value: null, confidence: 0, unreadable: 'on the tray edge', detail: {} }
       }
       debug?.('die', { face: shape.faceCentre, side: shape.side, across: shape.across, smear: shape.smear, area: shape.blob.area, areaRatio: shape.blob.area / typical, roundness: shape.roundness, ...reading })
-      dice.push({ value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) })
+      if (reading.unreadable === 'on the tray edge' && shape.splitFrom) cutGroups.add(shape.splitFrom)
+      placedDice.push({ shape, die: { value: reading.value, confidence: reading.value === null ? 0 : Math.round(reading.confidence * 1000) / 1000, box: frameBox(shape.blob, view), ...(reading.unreadable ? { unreadable: reading.unreadable } : {}) } })
     })
+    // A part of a split cut by a tray found's edge may be a piece of a die, not a die: what the
+    // split gave beside it may be the rest of that die (a 3's two corner pips read as a sure 2).
+    for (const { shape, die } of placedDice) dice.push(shape.splitFrom && cutGroups.has(shape.splitFrom) ? { value: null, confidence: 0, box: die.box, unreadable: 'on the tray edge' } : die)
     return { dice, tray: view.trayInFrame }
   } finally {
     lab.delete()
@@ -1138,6 +1174,25 @@ function sidePips(cv: OpenCv, lab: Mat, shape: DieShape, centre: Point, side: nu
   return found
 }
 
+/**
+ * The strips along a flattened tray's walls in a mask: straight runs along the tray's sides (rows
+ * and columns in a picture made flat) of `run` pixels or more, which no die holds when `run` is
+ * three dice, and a pixel round them.
+ */
+function wallStrips(cv: OpenCv, mask: Mat, run: number): Mat {
+  const strips = new cv.Mat()
+  const columns = new cv.Mat()
+  const row = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(run, 1))
+  const column = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(1, run))
+  cv.morphologyEx(mask, strips, cv.MORPH_OPEN, row)
+  cv.morphologyEx(mask, columns, cv.MORPH_OPEN, column)
+  cv.bitwise_or(strips, columns, strips)
+  const grow = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))
+  cv.dilate(strips, strips, grow)
+  for (const mat of [columns, row, column, grow]) mat.delete()
+  return strips
+}
+
 /** The blob's bounding box grown by `pad` pixels each way, within the picture. */
 function paddedBounds(blob: Blob, pad: number, picture: Mat): { x0: number; y0: number; w: number; h: number } {
   const { minX, minY, maxX, maxY } = blobBounds(blob)
@@ -1154,6 +1209,45 @@ function reachesEdge(blob: Blob, polygon: Point[]): boolean {
     if (!insidePolygon([x - 2, y], polygon) || !insidePolygon([x + 2, y], polygon) || !insidePolygon([x, y - 2], polygon) || !insidePolygon([x, y + 2], polygon)) return true
   }
   return false
+}
+
+/** A part of a die-sized blob's split under this share of one die's blob, lying towards the camera's foot from another such part, is their die's side face. */
+const SIDE_FACE_PART = 0.75
+
+/** The least share of its convex hull a blob of one die fills (an L of three dice fills about 0.86). */
+const SINGLE_SOLIDITY = 0.9
+
+/** The blob's area over its convex hull's. */
+function solidity(cv: OpenCv, blob: Blob): number {
+  // The hull of each row's two ends is the blob's hull, from far fewer points.
+  const { minY, maxY } = blobBounds(blob)
+  const left = new Int32Array(maxY - minY + 1).fill(0x7fffffff)
+  const right = new Int32Array(maxY - minY + 1).fill(-1)
+  for (let i = 0; i < blob.area; i++) {
+    const row = blob.ys[i] - minY
+    left[row] = Math.min(left[row], blob.xs[i])
+    right[row] = Math.max(right[row], blob.xs[i])
+  }
+  const ends: number[] = []
+  for (let row = 0; row < left.length; row++) if (right[row] >= 0) ends.push(left[row], row + minY, right[row], row + minY)
+  const points = cv.matFromArray(ends.length / 2, 1, cv.CV_32SC2, ends)
+  const hull = new cv.Mat()
+  cv.convexHull(points, hull, false, true)
+  // Pixels are unit squares: the hull through their centres is half a pixel short all round.
+  const area = cv.contourArea(hull) + cv.arcLength(hull, true) / 2 + 1
+  points.delete()
+  hull.delete()
+  return blob.area / area
+}
+
+/** Whether the circle lies wholly inside the (convex) polygon. */
+function circleInside(centre: Point, radius: number, polygon: Point[]): boolean {
+  if (!insidePolygon(centre, polygon)) return false
+  return polygon.every((a, k) => {
+    const b = polygon[(k + 1) % polygon.length]
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1])
+    return Math.abs((b[0] - a[0]) * (centre[1] - a[1]) - (b[1] - a[1]) * (centre[0] - a[0])) / length >= radius
+  })
 }
 
 /** The pixel bounds of a blob (inclusive). */
