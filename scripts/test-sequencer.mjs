@@ -5,12 +5,16 @@
 // starts the known-longest files (LONGEST_FILES, in their order) first, then everything else in
 // vitest's order, so the unit project's files still come last and one after the other (they share
 // their worker: vitest.config.mts).
-import { relative } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { BaseSequencer } from 'vitest/node'
 import { LONGEST_FILES } from './test-projects.mjs'
 
 export default class LongestFirstSequencer extends BaseSequencer {
   async sort(files) {
+    // A file renamed or removed would silently fall back to vitest's order.
+    const gone = LONGEST_FILES.filter((file) => !existsSync(join(this.ctx.config.root, file)))
+    if (gone.length > 0) throw new Error(`LONGEST_FILES (scripts/test-projects.mjs) lists test files that do not exist: ${gone.join(', ')}`)
     const sorted = await super.sort(files)
     const rank = (file) => {
       const at = LONGEST_FILES.indexOf(relative(this.ctx.config.root, file.moduleId).split('\\').join('/'))
