@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { pathAliases } from './scripts/path-aliases.mjs'
 import { E2E_FOLDERS, SLOW_FILES, UNIT_FOLDERS } from './scripts/test-projects.mjs'
+import LongestFirstSequencer from './scripts/test-sequencer.mjs'
 
 // Four projects (`npm test` runs them all; `npm run test:unit` etc. one):
 // - unit: pure code in one process each file, no child processes, ports or ptys: the engines,
@@ -43,6 +44,8 @@ export default defineConfig({
     // keeps both busy: the whole run took 422 s one file at a time (CI), 348 s two at a time with
     // the machine's load average near 6.
     maxWorkers: '100%',
+    // The longest files first, whatever vitest knows of the last run (scripts/test-sequencer.mjs).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,7 +1,7 @@
 // Where a test run's time goes: a vitest reporter that prints, at the end of the run, the longest
 // test files (when each started and ended, from the run's start) and how long the run had 0, 1,
 // 2… files running (with 2 workers, time at 1 is a file's process starting and importing, or the
-// run's tail). Figures, not a test: use it beside the default reporter,
+// run's tail), and per project the seconds its files spent setting up, importing and in tests. Figures, not a test: use it beside the default reporter,
 //   npx vitest run --reporter=default --reporter=./bench/test-timeline.mjs
 // and set TEST_TIMELINE_JSON=path to keep every file's times as JSON too.
 import { writeFileSync } from 'node:fs'
@@ -26,6 +26,11 @@ export default class TestTimeline {
     file.end = Date.now() - this.started
     file.project = module.project.name
     file.path = relative(process.cwd(), module.moduleId)
+    // Inside the file's worker: setting it up, importing the file (and what it imports), its tests.
+    const diagnostic = module.diagnostic()
+    file.prepare = diagnostic.prepareDuration + diagnostic.environmentSetupDuration
+    file.imports = diagnostic.collectDuration
+    file.tests = diagnostic.duration
   }
 
   onTestRunEnd() {
@@ -42,6 +47,18 @@ export default class TestTimeline {
       atCount.set(running, (atCount.get(running) ?? 0) + time - last)
       running += change
       last = time
+    }
+    const projects = new Map()
+    for (const file of files) {
+      const sums = projects.get(file.project) ?? { files: 0, prepare: 0, imports: 0, tests: 0 }
+      sums.files++
+      sums.prepare += file.prepare ?? 0
+      sums.imports += file.imports ?? 0
+      sums.tests += file.tests ?? 0
+      projects.set(file.project, sums)
+    }
+    for (const [project, sums] of [...projects].sort()) {
+      lines.push(`${project.padEnd(11)} ${String(sums.files).padStart(3)} files: setting up ${seconds(sums.prepare).trim()} s, importing ${seconds(sums.imports).trim()} s, tests ${seconds(sums.tests).trim()} s`)
     }
     lines.push(`Seconds with N files running: ${[...atCount].sort((a, b) => a[0] - b[0]).map(([count, ms]) => `${count}: ${seconds(ms).trim()}`).join(', ')}`)
     lines.push('')

@@ -28,20 +28,50 @@ let browser: Browser
 let running: RunningHost
 let api: ScreenClient
 /**
- * One browser context a size for the file's plain pages (no preferences of their own): each page
- * still loads the screens afresh at its size, from the context's cache after the first (a new
- * context each time compiled the whole bundle again: a quarter of a page's load).
+ * One browser context a size for the file's plain pages (no preferences of their own), and in it
+ * one page (a browser tab) kept for the whole file: each picture still loads the screens afresh at
+ * its size (`goto`, from the context's cache after the first), in a tab that is already open. A new
+ * context each time compiled the whole bundle again (a quarter of a page's load); a new tab each
+ * time started a renderer process again (about 40 % of what is left).
  */
 const contexts = new Map<string, Promise<BrowserContext>>()
+const pages = new Map<string, Promise<Page>>()
 
-/** A new page at `viewport`'s size, in the file's context of that size. */
-export function pageAt(viewport: Viewport): Promise<Page> {
+function contextAt(viewport: Viewport): Promise<BrowserContext> {
   let context = contexts.get(viewport.name)
   if (!context) {
     context = browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
     contexts.set(viewport.name, context)
   }
-  return context.then((opened) => opened.newPage())
+  return context
+}
+
+/**
+ * The file's page at `viewport`'s size, to load a screen in with `goto`; `leave` it when done. A
+ * test that changes the page itself (its size, a script before each load) takes `newPageAt`.
+ */
+export function pageAt(viewport: Viewport): Promise<Page> {
+  let page = pages.get(viewport.name)
+  if (!page) {
+    page = contextAt(viewport).then((context) => context.newPage())
+    pages.set(viewport.name, page)
+  }
+  return page
+}
+
+/** A page of its own at `viewport`'s size (close it when done). */
+export async function newPageAt(viewport: Viewport): Promise<Page> {
+  return (await contextAt(viewport)).newPage()
+}
+
+/**
+ * Done with the kept page for now: it leaves the screens (no more state pushed to it while the next
+ * game is played) and the mouse goes to its corner, so the next screen loaded there starts as in a
+ * new tab, with nothing under the pointer.
+ */
+export async function leave(page: Page): Promise<void> {
+  await page.mouse.move(0, 0)
+  await page.goto('about:blank')
 }
 
 /** The host, browser and client of this test file, started before its tests and stopped after them. */
@@ -67,6 +97,7 @@ export function useShotsHost(): void {
 
   afterAll(async () => {
     api?.close()
+    pages.clear()
     contexts.clear()
     await browser?.close()
     await running?.stop()
@@ -103,7 +134,7 @@ export async function tvShots(picture: string, ready: string, large = false, vie
     await tv.goto(`${running.url}scoreboard`)
     await tv.locator(ready).first().waitFor()
     problems.push(...(await checkTv(tv, `${picture}-tv-${viewport.name}`)))
-    await (context ? context.close() : tv.close())
+    await (context ? context.close() : leave(tv))
   }
   return problems
 }
@@ -146,12 +177,12 @@ export async function shots(game: string, state: string): Promise<string[]> {
     await table.getByTestId('tab-players').click()
     await playersShown(table)
     problems.push(...(await check(table, `${game}-${state}-players-${viewport.name}`)))
-    await table.close()
+    await leave(table)
     const tv = await pageAt(viewport)
     await tv.goto(`${running.url}scoreboard`)
     await tv.locator('[data-testid=scores], [data-testid=winner-screen]').first().waitFor()
     problems.push(...(await check(tv, `${game}-${state}-tv-${viewport.name}`)))
-    await tv.close()
+    await leave(tv)
   }
   return problems
 }

@@ -9,7 +9,7 @@ import type { GameId } from '@shared/games'
 import type { Move } from '@shared/games/types'
 import { startHost } from './support'
 import { ENDINGS, EIGHT_PLAYERS, playToTheEnd } from './endings'
-import { checkTv, pageAt, shotsHost, tvShots, useShotsHost, VIEWPORTS } from './screenshot-kit'
+import { checkTv, leave, pageAt, shotsHost, tvShots, useShotsHost, VIEWPORTS } from './screenshot-kit'
 
 useShotsHost()
 
@@ -52,7 +52,7 @@ describe('the TV with many players and at every ending', () => {
       })
       await tv.getByTestId('game-score-chart').waitFor()
       expect(await tv.getByTestId('game-score-chart').getAttribute('data-counts')).toBe(ending.game === 'foursies' && ending.rules ? 'rounds' : 'points')
-      await tv.close()
+      await leave(tv)
       expect(problems).toEqual([])
     }, 180_000)
   }
@@ -84,7 +84,7 @@ describe('the TV with many players and at every ending', () => {
         await tv.getByTestId('reconnecting').waitFor()
         problems.push(...(await checkTv(tv, `connection-lost-tv-${viewport.name}`)))
       } finally {
-        await tv.close()
+        await leave(tv)
         await lost.stop()
       }
     }

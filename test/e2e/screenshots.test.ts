@@ -9,7 +9,7 @@ import type { GameId } from '@shared/games'
 import type { Move } from '@shared/games/types'
 import { SCREENSHOTS, settled } from './support'
 import { cameraPhotos, installFakeCamera, showPhoto } from './fake-camera'
-import { check, pageAt, PLAYERS, shots, shotsHost, typeNames, useShotsHost, VIEWPORTS } from './screenshot-kit'
+import { check, leave, newPageAt, pageAt, PLAYERS, shots, shotsHost, typeNames, useShotsHost, VIEWPORTS } from './screenshot-kit'
 
 const GAMES: Array<{ game: GameId; rules?: Record<string, unknown>; moves: Move[] }> = [
   { game: 'foursies', rules: { match: 'tour', tour: 'four-rounds' }, moves: [{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }] },
@@ -87,7 +87,7 @@ describe('screens at TV, laptop and phone sizes', () => {
       await page.getByTestId('tab-setup').click()
       await typeNames(page, PLAYERS)
       problems.push(...(await check(page, `setup-${viewport.name}`)))
-      await page.close()
+      await leave(page)
     }
     expect(problems).toEqual([])
   }, 60_000)
@@ -98,7 +98,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     expect(await shotsHost.api.call('setCameraCalibration', 'Tray camera (test)', { polygon: [[233.4, 88.9], [1046.6, 88.9], [1046.6, 631.1], [233.4, 631.1]], width: 1280, height: 720 })).toEqual({ ok: true })
     const problems: string[] = []
     for (const viewport of VIEWPORTS.slice(0, 3)) {
-      const page = await pageAt(viewport)
+      const page = await newPageAt(viewport)
       await page.addInitScript(installFakeCamera, cameraPhotos(['three-one-leaning']))
       await page.goto(`${shotsHost.running.url}camera`)
       await showPhoto(page, 'three-one-leaning')
@@ -120,7 +120,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     await shotsHost.api.play([{ roll: [4, 2, 3, 3] }, { roll: [4, 4, 3, 5] }, { roll: [2, 2, 5, 6] }])
     await shotsHost.api.call('abandon')
     const problems: string[] = []
-    const page = await pageAt(VIEWPORTS[1])
+    const page = await newPageAt(VIEWPORTS[1])
     await page.goto(shotsHost.running.url)
     await page.getByTestId('tab-history').click()
     await page.getByTestId('history-entry-0').click()
@@ -146,7 +146,7 @@ describe('screens at TV, laptop and phone sizes', () => {
     const barBottom = await page.locator('.control__bar').evaluate((bar) => bar.getBoundingClientRect().bottom)
     expect(await top('message')).toBeGreaterThanOrEqual(barBottom)
     expect(await top('to-play')).toBeGreaterThanOrEqual(barBottom)
-    await page.close()
+    await leave(page)
     await shotsHost.api.call('abandon')
   }, 60_000)
 })
