@@ -34,11 +34,13 @@ export async function startHost(dataDir: string, port = 0, extraArguments: strin
 }
 
 /**
- * Resolves once the page shows what it will go on showing: its fonts loaded, and every animation
- * and transition that comes to an end (not a spinner's) ended. It looks from the frame after next,
+ * Resolves once the page shows what it will go on showing: what it loads from the host come, its
+ * fonts loaded, and every animation and transition that comes to an end (not a spinner's) ended. It looks from the frame after next,
  * so that what the last change set off has begun. For screenshots and layout checks.
  */
 export async function settled(page: Page): Promise<void> {
+  // What a screen loads from the host after it shows (a score chart) marks itself until it comes.
+  await page.waitForFunction(() => document.querySelector('[data-loading]') === null)
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     await document.fonts.ready
