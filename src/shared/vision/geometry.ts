@@ -35,6 +35,16 @@ export function insidePolygon([x, y]: Point, polygon: Point[]): boolean {
   return inside
 }
 
+/** Whether the circle lies wholly inside the (convex) polygon: its centre inside, and as far as its radius from every side. */
+export function circleInside(centre: Point, radius: number, polygon: Point[]): boolean {
+  if (!insidePolygon(centre, polygon)) return false
+  return polygon.every((a, k) => {
+    const b = polygon[(k + 1) % polygon.length]
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1])
+    return Math.abs((b[0] - a[0]) * (centre[1] - a[1]) - (b[1] - a[1]) * (centre[0] - a[0])) / length >= radius
+  })
+}
+
 export function polygonArea(polygon: Point[]): number {
   let sum = 0
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) sum += (polygon[j][0] + polygon[i][0]) * (polygon[j][1] - polygon[i][1])

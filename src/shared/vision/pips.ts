@@ -27,6 +27,7 @@
 import { fitLayout, type LayoutFit } from './layout'
 import type { OpenCv } from './opencv'
 import { insidePolygon } from './geometry'
+import { median } from './median'
 import { axisGap, meanEllipse, unsquash, type Ellipse } from './face-frame'
 import { CONFIDENT, type Box, type DieReading, type DieValue, type FrameReading, type Point } from './types'
 
@@ -209,7 +210,7 @@ function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips
     }
   }
   if (samples.length < 12) return null
-  const level = medianOf(samples.map((sample) => sample.value))
+  const level = median(samples.map((sample) => sample.value))
   const whole = deviationsOf(samples.map((sample) => Math.abs(sample.value - level)))
   const split = shadowSplit(samples, (side * 0.8) / steps)
   if (split && split.spread < whole.spread * 0.6 && new Set(pips.map((pip) => split.sideOf(pip.centre))).size === 2) {
@@ -217,8 +218,6 @@ function faceSurface(grey: Mat, centre: Point, side: number, angle: number, pips
   }
   return { levelAt: () => level, ...whole }
 }
-
-const medianOf = (values: number[]): number => [...values].sort((p, q) => p - q)[Math.floor(values.length / 2)]
 
 function deviationsOf(absolute: number[]): { spread: number; worst: number } {
   const sorted = [...absolute].sort((p, q) => p - q)
@@ -257,11 +256,14 @@ function shadowSplit(samples: Array<{ x: number; y: number; value: number }>, st
   const sideOf = ([x, y]: Point): 0 | 1 => (x * nx + y * ny < at ? 0 : 1)
   // The shadow's edge is soft (a penumbra): samples within a step of the grid of it are neither side's.
   const clear = samples.filter((sample) => Math.abs(sample.x * nx + sample.y * ny - at) > step)
-  const levels: [number, number] = [0, 1].map((s) => medianOf(clear.filter((sample) => sideOf([sample.x, sample.y]) === s).map((sample) => sample.value))) as [number, number]
+  const levels: [number, number] = [0, 1].map((s) => median(clear.filter((sample) => sideOf([sample.x, sample.y]) === s).map((sample) => sample.value))) as [number, number]
   return { levels, sideOf, ...deviationsOf(clear.map((sample) => Math.abs(sample.value - levels[sideOf([sample.x, sample.y])]))) }
 }
 
-/** Otsu's threshold of a few grey levels: the one that parts them into the two most distinct classes. */
+/**
+ * Otsu's threshold of a few grey levels: the one that parts them into the two most distinct classes.
+ * (OpenCV's THRESH_OTSU works on an image: for a face's hundred-odd samples a Mat costs more than this.)
+ */
 function otsuOf(values: number[]): number {
   const sorted = [...values].sort((p, q) => p - q)
   const total = sorted.reduce((sum, v) => sum + v, 0)
@@ -340,7 +342,7 @@ function edgeShare(rgb: Mat, grey: Mat, centre: Point, side: number, level: numb
     for (let c = 0; c < 3; c++) inner[c].push(data[(y * width + x) * channels + c])
   }
   if (inner[0].length < 4) return 0
-  const faceColour = inner.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)])
+  const faceColour = inner.map(median)
   let far = 0
   let all = 0
   for (let k = 0; k < 32; k++) {

@@ -16,7 +16,7 @@
 // - The pips are looked for inside the face's inscribed circle (radius just under half a side):
 //   it holds every pip whatever the face's turn, and no pip of a side face.
 // - The die's footprint (the blob's near end) decides whether it is in the tray.
-import { applyHomography, insidePolygon, invert3, multiply3, scalePolygon, trayView, type Matrix3 } from './geometry'
+import { applyHomography, circleInside, insidePolygon, invert3, multiply3, scalePolygon, trayView, type Matrix3 } from './geometry'
 import { fitLayout } from './layout'
 import type { OpenCv } from './opencv'
 import { CONFIDENT, type Box, type DieReading, type FrameReading, type Point, type RgbaFrame, type TrayCalibration, type UnreadableReason } from './types'
@@ -26,6 +26,7 @@ import type { ReadMemory } from './read-memory'
 import { warpToWork } from './warp'
 import { openThenCloseWithDiscs } from './binary-morphology'
 import { isShadow } from './floor-shadow'
+import { median } from './median'
 
 type Mat = InstanceType<OpenCv['Mat']>
 
@@ -151,12 +152,6 @@ function weightedMedian(values: number[]): number {
     if (seen >= half) return value
   }
   return NaN
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
 }
 
 function percentile(sorted: Float32Array, q: number): number {
@@ -1238,16 +1233,6 @@ function solidity(cv: OpenCv, blob: Blob): number {
   points.delete()
   hull.delete()
   return blob.area / area
-}
-
-/** Whether the circle lies wholly inside the (convex) polygon. */
-function circleInside(centre: Point, radius: number, polygon: Point[]): boolean {
-  if (!insidePolygon(centre, polygon)) return false
-  return polygon.every((a, k) => {
-    const b = polygon[(k + 1) % polygon.length]
-    const length = Math.hypot(b[0] - a[0], b[1] - a[1])
-    return Math.abs((b[0] - a[0]) * (centre[1] - a[1]) - (b[1] - a[1]) * (centre[0] - a[0])) / length >= radius
-  })
 }
 
 /** The pixel bounds of a blob (inclusive). */

@@ -8,6 +8,7 @@
 // four-cornered, not convex enough, or running into three sides of the picture: the table)
 // gives null: the caller reads the whole frame, or asks the person to mark the tray.
 import { isShadow } from './floor-shadow'
+import { median } from './median'
 import { polygonArea } from './geometry'
 import type { OpenCv } from './opencv'
 import type { Point, RgbaFrame } from './types'
@@ -41,7 +42,7 @@ export function findTray(cv: OpenCv, rgb: Mat): Point[] | null {
       for (let c = 0; c < 3; c++) channels[c].push(labData[j + c])
     }
   }
-  const floor = channels.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)])
+  const floor = channels.map(median)
   const distance = new Float32Array(width * height)
   const shaded = new Float32Array(width * height)
   for (let i = 0, j = 0; i < width * height; i++, j += 3) {
